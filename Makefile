@@ -1,0 +1,34 @@
+# Two commands on a fresh machine: `make serve` and `make test`.
+# Both create .venv and install the pinned dependencies when needed.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# Readers elsewhere: make test TORCH_INDEX=https://download.pytorch.org/whl/cpu
+# installs the CPU-only torch wheel instead of PyPI's default (CUDA) build.
+TORCH_INDEX ?=
+PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
+STAMP  := $(VENV)/.installed
+
+.PHONY: install serve build test clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is required (set PYTHON=...)")'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet $(PIP_FLAGS) -e .
+	touch $@
+
+serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:8000
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+
+build: $(STAMP)  ## strict build into site/
+	$(BIN)/mkdocs build --strict
+
+test: $(STAMP)  ## the whole suite, strict build included
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf site .pytest_cache

@@ -1,0 +1,59 @@
+"""MkDocs hooks: the few things no plugin setting covers.
+
+* python fences run through gradsite.execute (clear failures, execute once);
+* every page must exist in both languages (mkdocs-static-i18n would silently
+  fall back or drop it);
+* the torch version that produced the outputs is given to the templates.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import markdown_exec
+import torch
+
+from gradsite import execute
+
+log = logging.getLogger("mkdocs.hooks.gradsite")
+
+LANGUAGES = ("zh", "en")
+_SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-z]{2})\.md$")
+
+
+def on_config(config):
+    markdown_exec.formatters["python"] = execute.format_python
+    markdown_exec.formatters["py"] = execute.format_python
+    config.extra["torch_version"] = torch.__version__
+    execute.state.root = Path(config.config_file_path).resolve().parent
+    i18n = config.plugins.get("i18n")
+    execute.state.language = getattr(i18n, "current_language", None) or LANGUAGES[0]
+    return config
+
+
+def on_files(files, config):
+    if execute.state.language != LANGUAGES[0]:
+        return files  # the check covers both languages; report it once
+    pages = [f.src_uri for f in files.documentation_pages()]
+    by_stem: dict[str, set[str]] = {}
+    for uri in pages:
+        match = _SUFFIX.match(uri)
+        if not match or match["lang"] not in LANGUAGES:
+            log.error(f"docs/{uri}: page has no language suffix; name it .zh.md and .en.md")
+            continue
+        by_stem.setdefault(match["stem"], set()).add(match["lang"])
+    for stem, langs in sorted(by_stem.items()):
+        for missing in sorted(set(LANGUAGES) - langs):
+            present = sorted(langs)[0]
+            log.error(
+                f"docs/{stem}.{present}.md has no {missing} twin: create docs/{stem}.{missing}.md "
+                f"(language {missing})"
+            )
+    return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    execute.state.page = page.file.src_uri
+    return markdown

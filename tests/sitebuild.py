@@ -1,0 +1,91 @@
+"""Helpers to build the site from tests: as it is, patched, or from a copy."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# What a build reads; a copy of these is a complete, independent project.
+PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")
+CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
+
+
+@dataclass
+class Build:
+    returncode: int
+    log: str
+    site: Path
+
+    def page(self, path: str) -> str:
+        return (self.site / path / "index.html").read_text(encoding="utf-8")
+
+
+def build(site_dir: Path, *, project: Path = ROOT, before: str = "") -> Build:
+    """Run `mkdocs build --strict` in a fresh process.
+
+    `before` is Python run in that process before MkDocs starts: a drift test
+    puts a monkeypatch of torch there, to simulate a PyTorch release.
+    """
+    driver = textwrap.dedent(before) + textwrap.dedent(
+        f"""
+        import sys
+        from mkdocs.__main__ import cli
+        sys.argv = ["mkdocs", "build", "--strict", "--site-dir", {str(site_dir)!r}]
+        cli()
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", driver],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    return Build(done.returncode, done.stdout + done.stderr, site_dir)
+
+
+def copy_project(dest: Path) -> Path:
+    """A throwaway copy of the project, to break on purpose."""
+    dest.mkdir(parents=True)
+    for part in PROJECT_PARTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / part)
+    return dest
+
+
+class _PreBlocks(HTMLParser):
+    """Collects the text of every <pre> element: code and outputs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[str] = []
+        self._depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "pre":
+            self._depth += 1
+            if self._depth == 1:
+                self.blocks.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "pre":
+            self._depth -= 1
+
+    def handle_data(self, data):
+        if self._depth:
+            self.blocks[-1] += data
+
+
+def pre_blocks(html: str) -> list[str]:
+    parser = _PreBlocks()
+    parser.feed(html)
+    return parser.blocks

@@ -1,0 +1,61 @@
+"""Simulated PyTorch changes: the build must fail and name the example.
+
+Each case monkeypatches torch in the build process, as a new PyTorch release
+might behave, and checks that the example that teaches the old behaviour stops
+the build. See CONTRIBUTING.md ("Adding a drift case") to add one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sitebuild import build
+
+DRIFT = {
+    "retain_grad becomes a no-op": (
+        "import torch; torch.Tensor.retain_grad = lambda self: None",
+        "snippets/retention/retain_grad.py",
+    ),
+    "reading a non-leaf .grad stops warning": (
+        """
+        import warnings, torch
+        _grad = torch.Tensor.grad
+        def quiet_grad(self):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return _grad.__get__(self)
+        torch.Tensor.grad = property(quiet_grad, _grad.__set__, _grad.__delete__)
+        """,
+        "snippets/retention/non_leaf_grad_warning.py",
+    ),
+    "graphs are kept after backward": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+            return _backward(self, gradient, True, create_graph, inputs)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/retention/backward_twice_error.py",
+    ),
+    "torch.autograd.grad also fills .grad": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            result = _grad(outputs, inputs, *args, **{**kwargs, "retain_graph": True})
+            torch.autograd.backward(outputs)
+            return result
+        torch.autograd.grad = grad
+        """,
+        "snippets/retention/autograd_grad.py",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", DRIFT)
+def test_drift_fails_the_build(case, tmp_path):
+    patch, example = DRIFT[case]
+    result = build(tmp_path / "site", before=patch)
+    assert result.returncode != 0, f"{case}: the build still passed"
+    assert f"{example}:" in result.log and "example failed on page" in result.log, result.log[-3000:]
