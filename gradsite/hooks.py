@@ -27,7 +27,8 @@ def on_config(config):
     markdown_exec.formatters["python"] = execute.format_python
     markdown_exec.formatters["py"] = execute.format_python
     config.extra["torch_version"] = torch.__version__
-    execute.state.root = Path(config.config_file_path).resolve().parent
+    # The project folder: docs/ and snippets/ sit side by side in it.
+    execute.state.root = Path(config.docs_dir).resolve().parent
     i18n = config.plugins.get("i18n")
     execute.state.language = getattr(i18n, "current_language", None) or LANGUAGES[0]
     return config

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -26,17 +27,35 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
-def build(site_dir: Path, *, project: Path = ROOT, before: str = "") -> Build:
+def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str | None = None) -> Build:
     """Run `mkdocs build --strict` in a fresh process.
 
     `before` is Python run in that process before MkDocs starts: a drift test
     puts a monkeypatch of torch there, to simulate a PyTorch release.
+    `only` builds one chapter (both languages) and nothing else, for speed:
+    links to the pages left out are then reported as info, not warnings, so
+    what fails such a build is the chapter's own examples and pages.
     """
+    config = project / "mkdocs.yml"
+    if only:
+        config = site_dir.parent / f"mkdocs-{only}.yml"
+        others = [c for c in CHAPTERS if c != only]
+        override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
+            "INHERIT": str(project / "mkdocs.yml"),
+            "docs_dir": str(project / "docs"),
+            "hooks": [str(project / "gradsite" / "hooks.py")],
+            "watch": [str(project / "snippets"), str(project / "gradsite")],
+            "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
+            "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
+            "nav": ["index.md", f"{only}/index.md"],
+            "validation": {"omitted_files": "info", "not_found": "info", "anchors": "info"},
+        }
+        config.write_text(json.dumps(override), encoding="utf-8")
     driver = textwrap.dedent(before) + textwrap.dedent(
         f"""
         import sys
         from mkdocs.__main__ import cli
-        sys.argv = ["mkdocs", "build", "--strict", "--site-dir", {str(site_dir)!r}]
+        sys.argv = ["mkdocs", "build", "--strict", "-f", {str(config)!r}, "--site-dir", {str(site_dir)!r}]
         cli()
         """
     )
@@ -89,3 +108,11 @@ def pre_blocks(html: str) -> list[str]:
     parser = _PreBlocks()
     parser.feed(html)
     return parser.blocks
+
+
+def assert_drift_fails(patch: str, example: str, site_dir: Path, chapter: str) -> None:
+    """A simulated PyTorch change must stop the build, naming the example."""
+    result = build(site_dir, before=patch, only=chapter)
+    assert result.returncode != 0, f"the build still passed with:\n{patch}"
+    for lang in ("zh", "en"):
+        assert f"{example}:" in result.log and f"language {lang}" in result.log, result.log[-3000:]
