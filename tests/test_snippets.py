@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import expand_includes
+from gradsite.markdown_docs import expand_includes
 from sitebuild import ROOT
 
 SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))

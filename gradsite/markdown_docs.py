@@ -1,0 +1,40 @@
+"""pytest plugin: pytest-markdown-docs sees the pages' fences as the build does.
+
+Pages include examples with pymdownx.snippets lines (`--8<-- "snippets/…"`).
+This plugin resolves them before pytest-markdown-docs runs a fence, so what a
+page shows is what is tested, and an include line never reaches Python as
+code. Loaded by `-p gradsite.markdown_docs` in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+ROOT = Path(__file__).resolve().parent.parent  # pymdownx.snippets base_path "."
+INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<path>[^"]+)"\s*$')
+
+
+def expand_includes(text: str, root: Path = ROOT) -> str:
+    """Replace every include line by the file it names; a missing file raises."""
+    lines = []
+    for line in text.splitlines(keepends=True):
+        match = INCLUDE.match(line)
+        lines.append((root / match["path"]).read_text(encoding="utf-8") if match else line)
+    return "".join(lines)
+
+
+def _resolve_snippets(state) -> None:
+    for token in state.tokens:
+        if token.type == "fence":
+            token.content = expand_includes(token.content)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_markdown_docs_markdown_it() -> MarkdownIt:
+    parser = MarkdownIt("commonmark")
+    parser.core.ruler.push("gradsite_snippets", _resolve_snippets)
+    return parser
