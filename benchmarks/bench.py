@@ -1,0 +1,300 @@
+"""`make bench`: what a build costs on this machine, checked against the budgets of issue 8.
+
+Prints, as medians over RUNS runs (each in a fresh process unless said otherwise):
+
+1. clean build: `mkdocs build` of the project as it is;
+2. the same build with execution off (GRADSITE_NO_EXEC=1): what MkDocs alone costs;
+   2b. that build again in a warm process, as `mkdocs serve` rebuilds;
+3. every file under snippets/ run once in one Python process (torch already imported,
+   as it is in both builds): what executing the examples costs at least;
+4. the execution overhead factor (1 - 2) / 3;
+5. a warm rebuild after a one-line prose edit, in one process, as `mkdocs serve` does
+   (on a copy of the project: the checkout is never edited);
+6. example executions per clean build, against the distinct examples it served;
+7. each chapter page's bytes on first load (gzip), split HTML/CSS/JS/images, and the
+   search index.
+
+Then says which budget holds. `--record` also appends the figures to BENCHMARKS.md.
+Nothing here is a test: timings on a shared machine are noisy, so read them as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gzip
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
+PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")  # what a build reads
+PROSE_PAGE = "docs/retention/index.en.md"
+KB = 1024
+
+BUDGET_OVERHEAD = 1.2  # (clean - no-exec) / all snippets once
+BUDGET_WARM = 1.2  # warm prose rebuild / no-exec rebuild in the same kind of process
+BUDGET_PAGE = 250 * KB  # a chapter page's first load, search index excluded
+
+# Builds the project in a fresh process, then prints the example counters.
+BUILD = """
+import json, sys
+from mkdocs.__main__ import cli
+from gradsite import execute
+sys.argv = ["mkdocs", "build", "--quiet", "--site-dir", sys.argv[1]]
+try:
+    cli()
+except SystemExit as done:
+    code = done.code
+print("COUNTS" + json.dumps({"code": code, "executions": execute.state.executions,
+                             "examples": len(execute.state.examples)}))
+"""
+
+# Runs every snippet once in one process; times only the runs.
+SNIPPETS = """
+import io, json, time, warnings
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+import torch
+paths = sorted(Path("snippets").rglob("*.py"))
+start = time.perf_counter()
+for path in paths:
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()), warnings.catch_warnings():
+        exec(compile(path.read_text(), str(path), "exec"), {"__name__": "__main__", "__file__": str(path)})
+print("SNIPPETS" + json.dumps({"seconds": time.perf_counter() - start, "count": len(paths)}))
+"""
+
+# In one process, as `mkdocs serve`: a first build, then RUNS times a no-exec rebuild
+# and a rebuild after a prose edit.
+WARM = """
+import json, os, sys, time
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from gradsite import execute
+
+site, page, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def timed_build():
+    before = execute.state.executions
+    start = time.perf_counter()
+    build(load_config("mkdocs.yml", site_dir=site))
+    return time.perf_counter() - start, execute.state.executions - before
+
+timed_build()
+floor, prose, ran = [], [], []
+for n in range(runs):
+    os.environ["GRADSITE_NO_EXEC"] = "1"
+    floor.append(timed_build()[0])
+    del os.environ["GRADSITE_NO_EXEC"]
+    with open(page, "a", encoding="utf-8") as file:
+        file.write(f"\\nOne more line of prose ({n}).\\n")
+    seconds, executions = timed_build()
+    prose.append(seconds)
+    ran.append(executions)
+print("WARM" + json.dumps({"floor": floor, "prose": prose, "ran": ran}))
+"""
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC")}
+    return env | extra
+
+
+def _python(script: str, *args: str, cwd: Path = ROOT, marker: str, **env: str) -> tuple[float, dict]:
+    """Run a script in a fresh interpreter; its wall time and the JSON it printed after `marker`."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args], cwd=cwd, env=_env(**env), capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode != 0 or marker not in done.stdout:
+        sys.exit(f"benchmark step failed:\n{(done.stdout + done.stderr)[-3000:]}")
+    return seconds, json.loads(done.stdout.split(marker, 1)[1].splitlines()[0])
+
+
+def _copy_project(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for part in PROJECT_PARTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / part)
+    return dest
+
+
+# --- page weight ----------------------------------------------------------------
+
+_ASSET = re.compile(
+    r'<link\b[^>]*\brel="(?P<rel>stylesheet|icon|shortcut icon)"[^>]*\bhref="(?P<href>[^"]+)"'
+    r'|<script\b[^>]*\bsrc="(?P<script>[^"]+)"'
+    r'|<img\b[^>]*\bsrc="(?P<img>[^"]+)"'
+)
+_WORKER = re.compile(r'"search":\s*"(?P<worker>[^"]+)"')  # Material starts its search worker on load
+_CSS_URL = re.compile(r'url\((?![\'"]?data:)[\'"]?([^\'")]+)')
+
+
+def _gz(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=6, mtime=0))  # a common server setting
+
+
+def page_weight(site: Path, page: str) -> dict[str, int]:
+    """Bytes a browser transfers to show `page` first (gzip), by kind; search index excluded."""
+    url = f"/{page}/"
+    html = (site / page / "index.html").read_bytes()
+    weight = {"html": _gz(html), "css": 0, "js": 0, "images": 0}
+    assets = []
+    for match in _ASSET.finditer(html.decode()):
+        if match["href"]:
+            assets.append(("css" if match["rel"] == "stylesheet" else "images", match["href"]))
+        else:
+            assets.append(("js", match["script"]) if match["script"] else ("images", match["img"]))
+    assets += [("js", m["worker"]) for m in _WORKER.finditer(html.decode())]
+    seen = set()
+    while assets:
+        kind, ref = assets.pop()
+        target = urlsplit(urljoin(url, ref))
+        if target.netloc or target.path in seen:
+            continue  # another host (the build forbids it) or already counted
+        seen.add(target.path)
+        path = site / target.path.lstrip("/")
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        weight[kind] += _gz(data)
+        if kind == "css":  # fonts and pictures a stylesheet loads
+            assets += [("images", urljoin(target.path, ref)) for ref in _CSS_URL.findall(data.decode())]
+    return weight
+
+
+# --- the run ----------------------------------------------------------------------
+
+
+def machine() -> dict[str, str]:
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        names = re.findall(r"model name\s*:\s*(.+)", cpuinfo.read_text())
+        cpu = names[0] if names else cpu
+    import torch  # noqa: PLC0415 - only for its version, once
+
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
+    parser.add_argument("--record", action="store_true", help="append the figures to BENCHMARKS.md")
+    args = parser.parse_args()
+    runs = args.runs
+    facts = machine()
+    print(f"{facts['date']} · {facts['machine']} · Python {facts['python']} · torch {facts['torch']}")
+    print(f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n")
+
+    with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
+        tmp = Path(tmp)
+        site = tmp / "site"
+        clean, counts = [], []
+        no_exec = []
+        snippets = []
+        for _ in range(runs):  # interleaved, so a burst of load hits every figure alike
+            seconds, count = _python(BUILD, str(site), marker="COUNTS")
+            clean.append(seconds)
+            counts.append(count)
+            no_exec.append(_python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0])
+            timing = _python(SNIPPETS, marker="SNIPPETS")[1]
+            snippets.append(timing["seconds"])
+        project = _copy_project(tmp / "project")
+        warm = _python(WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM")[1]
+        weights = {
+            page: page_weight(site, page) for chapter in CHAPTERS for page in (chapter, f"en/{chapter}")
+            if (site / page / "index.html").is_file()
+        }
+        indexes = {
+            p.relative_to(site).as_posix(): (p.stat().st_size, _gz(p.read_bytes()))
+            for p in sorted(site.rglob("search_index.json"))
+        }
+
+    med = statistics.median
+    f = {
+        "clean": med(clean),
+        "no_exec": med(no_exec),
+        "no_exec_warm": med(warm["floor"]),
+        "snippets": med(snippets),
+        "prose": med(warm["prose"]),
+    }
+    f["overhead"] = (f["clean"] - f["no_exec"]) / f["snippets"]
+    executions = {c["executions"] for c in counts}
+    examples = {c["examples"] for c in counts}
+
+    lines = [
+        f"Medians of {runs} runs.",
+        "",
+        "| # | figure | value |",
+        "| --- | --- | --- |",
+        f"| 1 | clean build (`mkdocs build`, fresh process) | {f['clean']:.2f} s |",
+        f"| 2 | the same build, execution off | {f['no_exec']:.2f} s |",
+        f"| 2b | rebuild with execution off, warm process (as `mkdocs serve`) | {f['no_exec_warm']:.2f} s |",
+        f"| 3 | all {timing['count']} snippets once, one process | {f['snippets']:.2f} s |",
+        f"| 4 | execution overhead (1 − 2) / 3 | {f['overhead']:.2f} |",
+        f"| 5 | warm rebuild after a one-line prose edit | {f['prose']:.2f} s ({max(warm['ran'])} examples run) |",
+        f"| 6 | example executions per clean build / distinct examples served"
+        f" | {'/'.join(map(str, sorted(executions)))} / {'/'.join(map(str, sorted(examples)))} |",
+        "",
+        "| page | HTML | CSS | JS | images | total (gzip) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for page, w in weights.items():
+        cells = " | ".join(f"{w[k] / KB:.1f} KB" for k in ("html", "css", "js", "images"))
+        lines.append(f"| {page} | {cells} | {sum(w.values()) / KB:.1f} KB |")
+    lines.append("")
+    for name, (raw, zipped) in indexes.items():
+        lines.append(f"Search index `{name}`: {raw / KB:.1f} KB, {zipped / KB:.1f} KB gzip (loaded by the search worker).")
+
+    heaviest = max(weights.items(), key=lambda item: sum(item[1].values()))
+    budgets = [
+        (f"execution overhead {f['overhead']:.2f} ≤ {BUDGET_OVERHEAD}", f["overhead"] <= BUDGET_OVERHEAD),
+        (
+            f"executions per clean build {sorted(executions)} == distinct examples {sorted(examples)}",
+            len(executions) == 1 and executions == examples,
+        ),
+        (
+            f"warm prose rebuild {f['prose']:.2f} s ≤ {BUDGET_WARM} × warm no-exec rebuild {f['no_exec_warm']:.2f} s"
+            f" (and {max(warm['ran'])} examples run)",
+            f["prose"] <= BUDGET_WARM * f["no_exec_warm"] and max(warm["ran"]) == 0,
+        ),
+        (
+            f"heaviest chapter page {heaviest[0]}: {sum(heaviest[1].values()) / KB:.1f} KB ≤ {BUDGET_PAGE // KB} KB",
+            sum(heaviest[1].values()) <= BUDGET_PAGE,
+        ),
+    ]
+    lines += ["", "Budgets:", ""] + [f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets]
+    lines.append(f"\nLoad average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}.")
+    report = "\n".join(lines)
+    print(report)
+
+    if args.record:
+        heading = f"\n## {facts['date']}\n\n{facts['machine']}; Python {facts['python']}, torch {facts['torch']}; "
+        heading += f"load average at start {facts['load']}.\n\n"
+        with (ROOT / "BENCHMARKS.md").open("a", encoding="utf-8") as file:
+            file.write(heading + report + "\n")
+    return 0 if all(ok for _, ok in budgets) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
