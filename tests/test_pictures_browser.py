@@ -1,0 +1,108 @@
+"""Pictures render in headless Chromium, in both languages and both colour schemes,
+with every request to another host blocked (fixtures: tests/browser.py)."""
+
+from __future__ import annotations
+
+import io
+import re
+from contextlib import redirect_stdout
+
+import pytest
+
+from browser import chromium, served, tab  # noqa: F401  (pytest fixtures)
+
+PAGES = ["retention/", "en/retention/"]
+SCHEMES = {"light": "default", "dark": "slate"}
+
+MEASURE = """
+figure => {
+  const box = figure.getBoundingClientRect();
+  const svg = figure.querySelector("svg[role=img]").getBoundingClientRect();
+  const images = [...figure.querySelectorAll("img")];
+  return {
+    width: box.width, height: box.height, svgWidth: svg.width, svgHeight: svg.height,
+    label: figure.querySelector("svg[role=img]").getAttribute("aria-label"),
+    text: figure.innerText,
+    broken: images.filter(img => !img.complete || img.naturalWidth === 0).length,
+    color: getComputedStyle(figure).color,
+  };
+}
+"""
+
+
+def _check_figures(tab, scheme: str, shots, name: str) -> int:  # noqa: F811
+    page = tab.page
+    assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
+    import numpy
+    from PIL import Image
+
+    figures = page.locator("figure.gs-figure")
+    for i in range(figures.count()):
+        figure = figures.nth(i)
+        figure.scroll_into_view_if_needed()
+        seen = figure.evaluate(MEASURE)
+        assert seen["width"] > 100 and seen["height"] > 100, seen
+        assert seen["svgWidth"] > 100 and seen["svgHeight"] > 50, seen
+        assert seen["broken"] == 0 and seen["label"].strip()
+        assert not re.search(r"Traceback|Error|not run", seen["text"]), seen["text"]
+        path = shots / f"{name}-{scheme}-{i}.png"
+        figure.locator("svg[role=img]").screenshot(path=str(path))  # the picture alone, no HTML text
+        pixels = numpy.asarray(Image.open(path).convert("RGB"), dtype=float)
+        light = numpy.sort((pixels @ [0.2126, 0.7152, 0.0722]).ravel())  # luminance
+        background, ink = light[len(light) // 2], (light[0] if scheme == "light" else light[-1])
+        # Something is drawn, and it stands out from the page in this scheme (black on slate would not).
+        assert abs(ink - background) > 120, (path, background, ink)
+        assert (background > 128) == (scheme == "light"), (path, background)
+    return figures.count()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("path", PAGES)
+def test_pictures_render(tab, scheme, path, tmp_path):  # noqa: F811
+    tab.page.emulate_media(color_scheme=scheme)
+    tab.open(path)
+    count = _check_figures(tab, scheme, tmp_path, path.strip("/").replace("/", "-"))
+    assert count >= 2  # the two retention graphs
+    assert tab.blocked == [] and tab.failed == []
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_page_with_pictures_renders(tab, served, scheme, tmp_path):  # noqa: F811
+    """Pictures other chapters add are checked too."""
+    pages = sorted(p for p in served.root.rglob("index.html") if "gs-figure" in p.read_text(encoding="utf-8"))
+    assert pages
+    tab.page.emulate_media(color_scheme=scheme)
+    for page in pages:
+        path = page.parent.relative_to(served.root).as_posix()
+        tab.open("" if path == "." else f"{path}/")
+        assert _check_figures(tab, scheme, tmp_path, path.replace("/", "-")) >= 1
+    # Leaving a page cancels its last loads (net::ERR_ABORTED): that is not a failure.
+    assert tab.blocked == [] and [f for f in tab.failed if "ERR_ABORTED" not in f] == []
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_plots_render_with_the_sites_styles(tab, scheme, tmp_path):  # noqa: F811
+    """A loss-curve plot, placed on a built page, draws its lines in the scheme's colours.
+
+    (The accumulation chapter shows these plots; this checks them even before it does.)
+    """
+    from gradsite.pictures import plot
+
+    with redirect_stdout(io.StringIO()):
+        figure = plot(
+            "snippets/accumulation/loss_curves_batchnorm.py",
+            {"full_batch_losses": "整批", "accumulated_losses": "梯度累加"},
+            alt="两条损失曲线", x_label="优化器步数", y_label="训练损失", log_y=True,
+        )
+    tab.page.emulate_media(color_scheme=scheme)
+    tab.open("retention/")
+    tab.page.evaluate("html => document.querySelector('article h1').insertAdjacentHTML('afterend', html)", figure)
+    plot_figure = tab.page.locator("figure.gs-plot")
+    assert plot_figure.count() == 1
+    strokes = plot_figure.evaluate(
+        "f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke)"
+    )
+    series = {"light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"), "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)")}
+    for colour in series[scheme]:
+        assert colour in strokes, (scheme, sorted(set(strokes)))
+    _check_figures(tab, scheme, tmp_path, "plot")
