@@ -1,0 +1,90 @@
+"""Simulated PyTorch changes to what the detach chapter teaches.
+
+Each case monkeypatches torch in the build process, as a new PyTorch release
+might behave (or as the source article claims it does), and checks that the
+example teaching the current behaviour stops the one-chapter build. See
+CONTRIBUTING.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sitebuild import assert_drift_fails, build
+
+DRIFT = {
+    "detach() returns a copy with its own storage": (
+        """
+        import torch
+        _detach = torch.Tensor.detach
+        torch.Tensor.detach = lambda self: _detach(self).clone()
+        """,
+        "snippets/detach/detach_shares_storage.py",
+    ),
+    "a detached tensor refuses requires_grad (the article's claim)": (
+        """
+        import torch
+        _detach = torch.Tensor.detach
+        def detach(self):
+            out = _detach(self)
+            out.requires_grad_ = lambda requires_grad=True: out
+            return out
+        torch.Tensor.detach = detach
+        """,
+        "snippets/detach/detached_tensor_gets_grad.py",
+    ),
+    "detach() stops sharing the version counter (behaves like .data)": (
+        """
+        import torch
+        torch.Tensor.detach = lambda self: torch._C.TensorBase.data.__get__(self)
+        """,
+        "snippets/detach/inplace_on_detached_breaks_backward.py",
+    ),
+    ".data starts sharing the version counter (behaves like detach())": (
+        """
+        import torch
+        _data = torch._C.TensorBase.data
+        torch.Tensor.data = property(lambda self: torch.Tensor.detach(self), _data.__set__)
+        """,
+        "snippets/detach/data_gives_wrong_gradient.py",
+    ),
+    "inference_mode tensors become savable (inference_mode acts like no_grad)": (
+        """
+        import torch
+        class inference_mode(torch.no_grad):
+            def __init__(self, mode=True):
+                super().__init__()
+        torch.inference_mode = inference_mode
+        """,
+        "snippets/detach/no_grad_vs_inference_mode.py",
+    ),
+    "model.eval() also turns gradients off": (
+        """
+        import torch
+        _eval = torch.nn.Module.eval
+        def eval(self):
+            self.requires_grad_(False)
+            return _eval(self)
+        torch.nn.Module.eval = eval
+        """,
+        "snippets/detach/eval_is_not_no_grad.py",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", DRIFT)
+def test_drift_fails_the_build(case, tmp_path):
+    patch, example = DRIFT[case]
+    assert_drift_fails(patch, example, tmp_path / "site", "detach")
+
+
+def test_chapter_builds_alone_without_drift(tmp_path):
+    """The one-chapter build the drift cases use passes when nothing is patched."""
+    result = build(tmp_path / "site", only="detach")
+    assert result.returncode == 0, result.log[-3000:]
+    for page in ("detach", "en/detach"):
+        html = result.page(page)
+        assert "same storage: True" in html
+        assert "RuntimeError: one of the variables needed for gradient computation" in html
+        assert "RuntimeError: Inference tensors cannot be saved for backward" in html
+        assert '<figure class="gs-figure gs-graph">' in html

@@ -1,0 +1,77 @@
+"""Simulated PyTorch changes to what the zeroing chapter teaches.
+
+Each case monkeypatches torch in the build process, as a new PyTorch release
+might behave (or as PyTorch 1.x did), and checks that the example teaching the
+current behaviour stops the one-chapter build. See CONTRIBUTING.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sitebuild import assert_drift_fails, build
+
+DRIFT = {
+    "Optimizer.zero_grad defaults to set_to_none=False again": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=False):
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/zeroing/zero_grad_sets_none.py",
+    ),
+    "Module.zero_grad defaults to set_to_none=False again": (
+        """
+        import torch
+        _zero_grad = torch.nn.Module.zero_grad
+        def zero_grad(self, set_to_none=False):
+            return _zero_grad(self, set_to_none)
+        torch.nn.Module.zero_grad = zero_grad
+        """,
+        "snippets/zeroing/zero_grad_sets_none.py",
+    ),
+    "optimizers step parameters whose .grad is None as if it were zeros": (
+        """
+        import torch
+        _step = torch.optim.AdamW.step
+        def step(self, closure=None):
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is None:
+                        p.grad = torch.zeros_like(p)
+            return _step(self, closure)
+        torch.optim.AdamW.step = step
+        """,
+        "snippets/zeroing/optimizers_skip_none.py",
+    ),
+    "optimizer.zero_grad() also clears parameters it does not hold": (
+        """
+        import torch
+        def zero_grad(self, set_to_none=True):
+            import gc
+            for obj in gc.get_objects():
+                if isinstance(obj, torch.nn.Parameter) and obj.grad is not None:
+                    obj.grad = None if set_to_none else obj.grad.zero_()
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/zeroing/partial_optimizer_keeps_growing.py",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", DRIFT)
+def test_drift_fails_the_build(case, tmp_path):
+    patch, example = DRIFT[case]
+    assert_drift_fails(patch, example, tmp_path / "site", "zeroing")
+
+
+def test_chapter_builds_alone_without_drift(tmp_path):
+    """The one-chapter build the drift cases use passes when nothing is patched."""
+    result = build(tmp_path / "site", only="zeroing")
+    assert result.returncode == 0, result.log[-3000:]
+    for page in ("zeroing", "en/zeroing"):
+        html = result.page(page)
+        assert "optimizer.zero_grad(): None" in html
+        assert "TypeError: unsupported operand type(s) for +=: 'NoneType' and 'Tensor'" in html
