@@ -1,0 +1,118 @@
+"""MkDocs hooks: each language searches only its own pages.
+
+mkdocs-static-i18n builds every language into one site and stacks all pages
+into one search index at /search/search_index.json; every page, English ones
+included, points Material's search at the site root. A search on a Chinese page
+then lists English pages too, and the other way round.
+
+Material looks for the index, and the sitemap, under the page's `base`. So:
+
+* an English page gets /en/ as its base (`on_page_context`), and
+* /404.html is the default language's, /en/404.html the English one, and
+* after the build, the stacked index is split by language (`on_post_build`, run
+  after mkdocs-static-i18n's, which stacks the index at priority -100):
+  /search/search_index.json keeps the Chinese entries, /en/search/... gets the
+  English ones, and /en/sitemap.xml lists the English pages.
+
+The head of a page carries no `<link rel="alternate" hreflang>` (`on_post_page`):
+Material fetches `<that link>/sitemap.xml` for each one, a 404 for every page
+but the homes. The hreflang pairs are in sitemap.xml, and the language selector
+still links each page to its twin.
+
+Preferences Material keeps in localStorage (the colour scheme) stay shared
+between languages through `extra.scope: /` in mkdocs.yml.
+"""
+
+from __future__ import annotations
+
+import json
+from copy import deepcopy
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
+
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+_HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def on_page_context(context, page, config, nav):
+    """Give pages of a non-default language their language's root as `base`."""
+    i18n = _i18n(config)
+    language = i18n.current_language
+    if language != i18n.default_language:
+        context["base_url"] = get_relative_url(f"{language}/", page.url)
+    return context
+
+
+def on_post_page(output, page, config):
+    head, body = output.split("</head>", 1)
+    return _HEAD_ALTERNATE.sub("", head) + "</head>" + body
+
+
+def on_template_context(context, template_name, config):
+    """404.html: its language selector goes to the homes (not to the last page built)."""
+    config.extra.alternate = deepcopy(_i18n(config).extra_alternate)
+    return context
+
+
+_not_found: dict[str, str] = {}
+
+
+def on_post_template(output, template_name, config):
+    """Strip the head alternates; keep each language's 404.html (every build writes /404.html)."""
+    if "</head>" not in output:
+        return output
+    output = on_post_page(output, None, config)
+    if template_name == "404.html":
+        _not_found[_i18n(config).current_language] = output
+    return output
+
+
+@event_priority(-110)
+def on_post_build(config) -> None:
+    """After the last language is built: one search index and sitemap per language."""
+    i18n = _i18n(config)
+    if i18n.building:
+        return  # a nested language build; the stacked index is not final yet
+    site = Path(config.site_dir)
+    index_path = site / "search" / "search_index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    others = [lang for lang in i18n.build_languages if lang != i18n.default_language]
+    docs = index["docs"]
+    for language in others:
+        prefix = f"{language}/"
+        mine = [
+            {**doc, "location": doc["location"].removeprefix(prefix)}
+            for doc in docs
+            if doc["location"].startswith(prefix)
+        ]
+        target = site / language / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({**index, "docs": mine}, ensure_ascii=False), encoding="utf-8")
+        _sitemap_of(site, config.site_url or "/", language)
+    default = [d for d in docs if not any(d["location"].startswith(f"{lang}/") for lang in others)]
+    index_path.write_text(json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8")
+    # The last language built wrote /404.html: the site's default language owns it.
+    for language, page in _not_found.items():
+        folder = site if language == i18n.default_language else site / language
+        (folder / "404.html").write_text(page, encoding="utf-8")
+
+
+def _sitemap_of(site: Path, site_url: str, language: str) -> None:
+    """/<language>/sitemap.xml: the entries of the site's sitemap under /<language>/."""
+    ET.register_namespace("", SITEMAP_NS)
+    ET.register_namespace("xhtml", "http://www.w3.org/1999/xhtml")
+    tree = ET.parse(site / "sitemap.xml")
+    root = tree.getroot()
+    prefix = site_url.rstrip("/") + f"/{language}/"
+    for url in list(root):
+        if not url.findtext(f"{{{SITEMAP_NS}}}loc", "").startswith(prefix):
+            root.remove(url)
+    tree.write(site / language / "sitemap.xml", encoding="UTF-8", xml_declaration=True)

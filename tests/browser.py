@@ -1,0 +1,147 @@
+"""Fixtures for browser tests: the built site on 127.0.0.1, and Chromium pages
+that may talk to nothing else.
+
+Import the fixtures you use into a test module:
+
+    from browser import served, tab  # noqa: F401  (pytest fixtures)
+
+* `served` (session): one strict build of the site (the `site` fixture of
+  conftest.py), served by a stdlib HTTP server on a free port. Like GitHub
+  Pages, a missing path gets the site's 404.html with status 404. Every request
+  the server answers is kept in `served.log` as (status, path).
+* `tab` (function): a fresh Chromium page (desktop size, clipboard allowed).
+  Requests to any other host are aborted and listed in `tab.blocked`; answers
+  with status >= 400 and failed requests are listed in `tab.failed`.
+
+Chromium is Debian's (/usr/bin/chromium, or $GRADSITE_CHROMIUM): Playwright
+never downloads a browser here. Without it, the tests using these fixtures are
+skipped with the reason shown by `pytest -ra`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("GRADSITE_CHROMIUM", "/usr/bin/chromium"))
+# Without the networking flags, Chromium phones home at start-up (updates,
+# sync, field trials); on a closed network those connections are refused.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+
+
+@dataclass
+class Served:
+    url: str  # "http://127.0.0.1:<port>/", with the trailing slash
+    root: Path
+    log: list[tuple[int, str]] = field(default_factory=list)
+
+
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the site folder; a missing path gets 404.html, as on GitHub Pages."""
+
+    served: Served
+
+    def send_error(self, code, message=None, explain=None):
+        page = self.served.root / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_request(self, code="-", size="-"):
+        self.served.log.append((int(code), self.path))
+
+    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+        pass  # keep pytest output clean; requests are in served.log
+
+
+@pytest.fixture(scope="session")
+def served(site):
+    """The strict build of the site, served on 127.0.0.1 at a free port."""
+    info = Served(url="", root=site.site)
+    handler = type("Handler", (_SiteHandler,), {"served": info})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site.site)))
+    info.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    yield info
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium, driven by Playwright; skips when either is missing."""
+    if not CHROMIUM.is_file():
+        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("browser tests need the playwright Python package (pip install -e .)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Tab:
+    """A Chromium page that may only talk to the local server."""
+
+    page: object  # playwright.sync_api.Page
+    base: str
+    blocked: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def open(self, path: str = "", **kwargs):
+        """Go to a path of the site ("", "en/retention/", ...) and wait until it has loaded."""
+        response = self.page.goto(self.base + path, wait_until="load", **kwargs)
+        self.page.wait_for_load_state("networkidle")
+        return response
+
+
+@pytest.fixture
+def tab(chromium, served):  # chromium first: without it, skip before building the site
+    context = chromium.new_context(viewport=DESKTOP, locale="zh-CN", service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.url.rstrip("/"))
+    page = context.new_page()
+    tab = Tab(page, served.url)
+
+    def only_local(route):
+        if route.request.url.startswith(served.url):
+            route.continue_()
+        else:
+            tab.blocked.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", only_local)
+    page.on("response", lambda r: r.status >= 400 and tab.failed.append(f"{r.status} {r.url}"))
+    page.on(
+        "requestfailed",
+        lambda r: r.url not in tab.blocked and tab.failed.append(f"{r.failure} {r.url}"),
+    )
+    yield tab
+    context.close()

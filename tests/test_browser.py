@@ -1,0 +1,189 @@
+"""What readers touch, checked in a real browser (Chromium through Playwright).
+
+Fixtures are in tests/browser.py; without Chromium these tests are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+
+from browser import PHONE, Tab, chromium, served, tab  # noqa: F401  (pytest fixtures)
+
+LANGUAGES = {"zh": "", "en": "en/"}
+PAGES = ["", "retention/", "zeroing/", "detach/", "accumulation/", "references/", "glossary/"]
+
+
+def _path(url: str) -> str:
+    return urlsplit(url).path
+
+
+def _search(tab: Tab, query: str) -> list[str]:
+    """Type a query into Material's search; the paths of the results, best first."""
+    box = tab.page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    links = tab.page.locator(".md-search-result__item > .md-search-result__link")
+    for _ in range(60):  # until the worker has loaded the index and answered
+        box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
+        tab.page.wait_for_timeout(250)
+        if links.count():
+            break
+    previous = None
+    for _ in range(20):  # results arrive from a worker: wait until they stop changing
+        current = [_path(href) for href in links.evaluate_all("els => els.map(e => e.href)")]
+        if current and current == previous:
+            return current
+        previous = current
+        tab.page.wait_for_timeout(200)
+    return previous or []
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "chapter"),
+    [
+        ("zh", "梯度清零", "zeroing/"),
+        ("zh", "叶子节点", "retention/"),
+        ("zh", "分离", "detach/"),
+        ("en", "detach", "detach/"),
+        ("en", "zero_grad", "zeroing/"),
+        ("en", "retain_graph", "retention/"),
+    ],
+)
+def test_search_finds_the_chapter_in_the_page_language(tab, language, query, chapter):
+    prefix = LANGUAGES[language]
+    tab.open(prefix + "retention/")
+    results = _search(tab, query)
+    assert results, f"no results for {query!r}"
+    assert results[0] == f"/{prefix}{chapter}", results
+    # No flood from the other language: every result is a page of this one.
+    other = "/" if language == "en" else "/en/"
+    for path in results:
+        assert path.startswith(f"/{prefix}") and not (language == "zh" and path.startswith(other)), results
+
+
+@pytest.mark.parametrize(("start", "target"), [("", "en/"), ("en/", "")])
+def test_language_switch_lands_on_the_same_section_and_stays(tab, start, target):
+    tab.open(f"{start}retention/#retain-graph")
+    tab.page.locator(".md-select").hover()  # the language menu opens on hover
+    tab.page.locator(f"a.md-select__link[hreflang={'en' if target else 'zh'}]").click()
+    tab.page.wait_for_load_state("load")
+    assert _path(tab.page.url) == f"/{target}retention/"
+    assert urlsplit(tab.page.url).fragment == "retain-graph"
+    expected = "en" if target else "zh"
+    assert tab.page.locator("html").get_attribute("lang") == expected
+    # Navigation keeps the chosen language: next page, then a link in the text.
+    tab.page.locator("a.md-footer__link--next").click()
+    tab.page.wait_for_load_state("load")
+    assert _path(tab.page.url) == f"/{target}zeroing/"
+    assert tab.page.locator("html").get_attribute("lang") == expected
+
+
+COPY = "button.md-code__button[data-md-type=copy]"
+
+
+def _copy(tab: Tab, block) -> str:
+    """Click a code block's copy button; what the clipboard then holds."""
+    block.hover()
+    block.locator(COPY).click()
+    return tab.page.evaluate("navigator.clipboard.readText()")
+
+
+def test_copy_button_copies_code_that_runs(tab, tmp_path):
+    tab.open("retention/")
+    code, output = tab.page.locator("article div.highlight").nth(0), tab.page.locator("article div.highlight").nth(1)
+    copied = _copy(tab, code)
+    shown = output.inner_text().strip()
+    assert copied.startswith("import torch"), copied[:200]
+    for line in shown.splitlines():
+        assert line not in copied, f"output line {line!r} was copied with the code"
+    script = tmp_path / "pasted.py"
+    script.write_text(copied, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == shown
+
+
+def test_every_copied_block_is_clean(tab):
+    """No prompts, no annotation markers, no line numbers in any copied block."""
+    tab.open("en/retention/")
+    blocks = tab.page.locator(f"article div.highlight:has({COPY})")
+    assert blocks.count() >= 10
+    for i in range(blocks.count()):
+        copied = _copy(tab, blocks.nth(i))
+        assert copied.strip() and copied == blocks.nth(i).locator("code").inner_text().rstrip()
+        assert not re.search(r"^(>>>|\.\.\. |\$ )", copied, re.MULTILINE), copied
+        assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), "annotation marker in copied code"
+        assert not re.match(r"\s*1\s*\n\s*2\s*\n", copied), "line numbers in copied code"
+
+
+def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
+    tab.open("retention/")
+    body = tab.page.locator("body")
+    assert body.get_attribute("data-md-color-scheme") == "default"
+    light_bg = tab.page.evaluate("getComputedStyle(document.body).backgroundColor")
+    tab.page.locator("form[data-md-component=palette] label:visible").first.click()
+    assert body.get_attribute("data-md-color-scheme") == "slate"
+    dark_bg = tab.page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert light_bg != dark_bg
+    # The choice holds on the other language's pages too (extra.scope).
+    tab.open("en/glossary/")
+    assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+
+
+@pytest.mark.parametrize("path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"])
+def test_phone_width_has_no_horizontal_scrolling(tab, path):
+    tab.page.set_viewport_size(PHONE)
+    tab.open(path)
+    overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{path}: the page is {overflow}px wider than a {PHONE['width']}px phone"
+
+
+@pytest.mark.parametrize(
+    ("path", "term", "words"),
+    [("retention/", "叶子节点", "leaf tensor"), ("en/retention/", "leaf tensor", "create directly")],
+)
+def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
+    tab.open(path)
+    abbr = tab.page.locator(f"article abbr:text-is('{term}')").first
+    abbr.scroll_into_view_if_needed()
+    abbr.hover()
+    tooltip = tab.page.locator(".md-tooltip2--active, .md-tooltip--active").first
+    tooltip.wait_for(state="visible", timeout=5000)
+    assert words in tooltip.inner_text()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_request_of_every_page_is_local_and_succeeds(tab, served, language):
+    for page in PAGES:
+        tab.open(LANGUAGES[language] + page)
+        # What loads late: search index and worker, lunr languages.
+        tab.page.locator("input.md-search__input").click()
+        tab.page.wait_for_load_state("networkidle")
+        tab.page.keyboard.press("Escape")
+    assert tab.blocked == [], f"third-party requests: {tab.blocked}"
+    assert tab.failed == [], f"failed requests: {tab.failed}"
+
+
+@pytest.mark.parametrize(("path", "heading", "home"), [("nowhere/", "页面不存在", "/"), ("en/nowhere/", "Page not found", "/en/")])
+def test_missing_page_gets_a_404_in_its_language(tab, path, heading, home):
+    response = tab.open(path)
+    assert response.status == 404
+    shown = tab.page.locator(".gs-not-found:visible")
+    assert shown.count() == 1
+    assert heading in shown.inner_text()
+    assert shown.locator("a").first.evaluate("a => a.pathname") == home
+    tab.failed.clear()  # the 404 itself was the point
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_edit_link_and_last_update_date(tab, language):
+    tab.open(LANGUAGES[language] + "retention/")
+    edit = tab.page.locator("a.md-content__button[href*='/edit/']")
+    assert edit.get_attribute("href").endswith(f"/edit/main/docs/retention/index.{language}.md")
+    date = tab.page.locator(".md-source-file .git-revision-date-localized-plugin")
+    assert re.search(r"\d{4}", date.inner_text())
