@@ -10,7 +10,7 @@ TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test clean
+.PHONY: install serve build test lint bench clean
 
 install: $(STAMP)
 
@@ -21,8 +21,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet $(PIP_FLAGS) -e .
 	touch $@
 
+# serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
 serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:8000
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
 
 build: $(STAMP)  ## strict build into site/
 	$(BIN)/mkdocs build --strict
@@ -30,5 +31,12 @@ build: $(STAMP)  ## strict build into site/
 test: $(STAMP)  ## the whole suite, strict build included
 	$(BIN)/python -m pytest
 
+lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows; pytest runs them too
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color
+	$(BIN)/zizmor --offline --persona pedantic .github/workflows
+
+bench: $(STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
+	$(BIN)/python benchmarks/bench.py
+
 clean:
-	rm -rf site .pytest_cache
+	rm -rf site .pytest_cache .cache/gradsite

@@ -3,7 +3,8 @@
 * python fences run through gradsite.execute (clear failures, execute once);
 * every page must exist in both languages (mkdocs-static-i18n would silently
   fall back or drop it);
-* the torch version that produced the outputs is given to the templates.
+* the torch version that produced the outputs is given to the templates;
+* glossary tooltips in the page's language (gradsite/glossary.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 import markdown_exec
 import torch
 
-from gradsite import execute
+from gradsite import execute, glossary, reproducible
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
@@ -29,8 +30,12 @@ def on_config(config):
     config.extra["torch_version"] = torch.__version__
     # The project folder: docs/ and snippets/ sit side by side in it.
     execute.state.root = Path(config.docs_dir).resolve().parent
+    reproducible.pin_build_date(execute.state.root)  # dates from the last commit, not the clock
     i18n = config.plugins.get("i18n")
     execute.state.language = getattr(i18n, "current_language", None) or LANGUAGES[0]
+    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(
+        config.docs_dir, execute.state.language
+    )
     return config
 
 
@@ -58,3 +63,9 @@ def on_files(files, config):
 def on_page_markdown(markdown, page, config, files):
     execute.state.page = page.file.src_uri
     return markdown
+
+
+def on_post_build(config):
+    # How many examples this language's build ran or reused: in `make serve`,
+    # a prose edit should show "0 run".
+    log.info(execute.summary())

@@ -43,7 +43,7 @@ def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str |
         override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
             "INHERIT": str(project / "mkdocs.yml"),
             "docs_dir": str(project / "docs"),
-            "hooks": [str(project / "gradsite" / "hooks.py")],
+            "hooks": [str(project / "gradsite" / name) for name in ("hooks.py", "languages.py")],
             "watch": [str(project / "snippets"), str(project / "gradsite")],
             "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
             "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
