@@ -1,0 +1,46 @@
+import torch
+from torch.autograd.graph import saved_tensors_hooks
+
+torch.manual_seed(0)
+ROWS, WIDTH = 4096, 256
+model = torch.nn.Sequential(*[layer for _ in range(4) for layer in (torch.nn.Linear(WIDTH, WIDTH), torch.nn.Tanh())])
+x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
+
+held = {}  # memory kept for backward: (data_ptr, numel) -> [bytes, number of graph nodes holding it]
+usage = {"now": 0, "peak": 0}
+
+
+class Saved:
+    """What autograd keeps instead of a saved tensor; deleted when the graph frees it."""
+
+    def __init__(self, tensor):
+        self.tensor, self.key = tensor, (tensor.data_ptr(), tensor.numel())
+        entry = held.setdefault(self.key, [tensor.numel() * tensor.element_size(), 0])
+        entry[1] += 1
+        if entry[1] == 1:  # two nodes saving one tensor hold its memory once
+            usage["now"] += entry[0]
+            usage["peak"] = max(usage["peak"], usage["now"])
+
+    def __del__(self):
+        entry = held[self.key]
+        entry[1] -= 1
+        if entry[1] == 0:
+            usage["now"] -= entry[0]
+            del held[self.key]
+
+
+def peak_mb(micro_batches):
+    """Peak memory the graphs hold for backward during one optimizer step, in MB."""
+    usage["peak"] = 0
+    with saved_tensors_hooks(Saved, lambda saved: saved.tensor):
+        for xb, yb in zip(x.chunk(micro_batches), y.chunk(micro_batches)):
+            (torch.nn.functional.mse_loss(model(xb), yb) / micro_batches).backward()
+    model.zero_grad()
+    assert usage["now"] == 0  # each backward() freed its graph
+    return usage["peak"] / 2**20
+
+
+full, micro = peak_mb(1), peak_mb(8)
+print(f"one batch of {ROWS} rows:        {full:4.1f} MB held for backward at the peak")
+print(f"8 micro-batches of {ROWS // 8} rows:  {micro:4.1f} MB held for backward at the peak")
+assert full > 6 * micro  # what a graph saves grows with the rows it sees

@@ -1,0 +1,115 @@
+"""Simulated PyTorch changes to what the accumulation chapter teaches.
+
+Each case monkeypatches torch in the build process, as a new PyTorch release
+might behave, and checks that the example that teaches the old behaviour stops
+the one-chapter build, naming it. See CONTRIBUTING.md ("Adding a drift case").
+
+snippets/accumulation/ddp_no_sync.py runs its two ranks as fresh Python
+processes, which a monkeypatch in the build process does not reach.
+`in_every_process` writes the patch to a `sitecustomize.py` on PYTHONPATH as
+well: Python imports that module when any interpreter starts, so the patch
+applies in the build process and in every process it launches.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from sitebuild import assert_drift_fails, build
+
+DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
+
+
+def in_every_process(patch: str) -> str:
+    """Build-process code that applies `patch` there and in every Python process started after it."""
+    patch = textwrap.dedent(patch)
+    return textwrap.dedent(
+        f"""
+        import os, pathlib, tempfile
+        _folder = tempfile.mkdtemp(prefix="gradsite-drift-")
+        pathlib.Path(_folder, "sitecustomize.py").write_text({patch!r}, encoding="utf-8")
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (_folder, os.environ.get("PYTHONPATH")) if p)
+        exec(compile({patch!r}, "sitecustomize.py", "exec"))
+        """
+    )
+
+
+# Rank 1 dies in its first forward pass, after the process group is up: rank 0
+# is then waiting for it in an all-reduce, the case that would hang.
+CRASH_RANK_1 = """
+    import os, sys
+    if sys.argv[1:3] == ["--rank", "1"]:
+        import torch.nn.parallel
+        def crash(self, *args, **kwargs):
+            os._exit(3)
+        torch.nn.parallel.DistributedDataParallel.forward = crash
+    """
+
+DRIFT = {
+    "backward overwrites .grad instead of adding": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def leaves(fn, seen):
+            for next_fn, _ in getattr(fn, "next_functions", ()):
+                if next_fn is not None and next_fn not in seen:
+                    seen.add(next_fn)
+                    if hasattr(next_fn, "variable"):
+                        yield next_fn.variable
+                    yield from leaves(next_fn, seen)
+        def backward(self, *args, **kwargs):
+            for leaf in list(leaves(self.grad_fn, set())):
+                leaf.grad = None
+            return _backward(self, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/accumulation/backward_adds_into_grad.py",
+    ),
+    "MSELoss sums instead of averaging": (
+        """
+        import torch
+        _mse_loss = torch.nn.functional.mse_loss
+        def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+            return _mse_loss(input, target, reduction="sum")
+        torch.nn.functional.mse_loss = mse_loss
+        """,
+        "snippets/accumulation/accumulation_matches_full_batch.py",
+    ),
+    "no_sync() becomes a no-op": (
+        in_every_process(
+            """
+            import contextlib
+            import torch.nn.parallel
+            torch.nn.parallel.DistributedDataParallel.no_sync = lambda self: contextlib.nullcontext()
+            """
+        ),
+        DDP_EXAMPLE,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", DRIFT)
+def test_drift_fails_the_build(case, tmp_path):
+    patch, example = DRIFT[case]
+    assert_drift_fails(patch, example, tmp_path / "site", "accumulation")
+
+
+def test_crashed_ddp_worker_fails_the_build_with_a_message(tmp_path):
+    """A worker that dies must stop the build with a clear message, not hang it."""
+    result = build(tmp_path / "site", before=in_every_process(CRASH_RANK_1), only="accumulation")
+    assert result.returncode != 0
+    for lang in ("zh", "en"):
+        assert f"{DDP_EXAMPLE}:" in result.log and f"language {lang}" in result.log, result.log[-3000:]
+    assert "DDP worker rank 1 exited with code 3; all ranks stopped" in result.log, result.log[-3000:]
+
+
+def test_chapter_builds_alone_without_drift(tmp_path):
+    """The one-chapter build the drift cases use passes when nothing is patched."""
+    result = build(tmp_path / "site", only="accumulation")
+    assert result.returncode == 0, result.log[-3000:]
+    for page in ("accumulation", "en/accumulation"):
+        html = result.page(page)
+        assert "a.grad = tensor(4800.)" in html
+        assert "rank 1: grad=" in html and "all-reduce calls=2" in html
