@@ -12,7 +12,9 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
    (on a copy of the project: the checkout is never edited);
 6. example executions per clean build, against the distinct examples it served;
 7. each chapter page's bytes on first load (gzip), split HTML/CSS/JS/images, and the
-   search index.
+   search index;
+8. the two-process DDP example of the accumulation chapter, run as a reader would
+   (issue 5's budget: 15 s on this 2-core machine).
 
 Then says which budget holds. `--record` also appends the figures to BENCHMARKS.md.
 Nothing here is a test: timings on a shared machine are noisy, so read them as such.
@@ -45,6 +47,8 @@ KB = 1024
 BUDGET_OVERHEAD = 1.2  # (clean - no-exec) / all snippets once
 BUDGET_WARM = 1.2  # warm prose rebuild / no-exec rebuild in the same kind of process
 BUDGET_PAGE = 250 * KB  # a chapter page's first load, search index excluded
+BUDGET_DDP = 15.0  # seconds for the two-process DDP example (issue 5), run as a reader would
+DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 # Builds the project in a fresh process, then prints the example counters.
 BUILD = """
@@ -219,6 +223,11 @@ def main() -> int:
             no_exec.append(_python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0])
             timing = _python(SNIPPETS, marker="SNIPPETS")[1]
             snippets.append(timing["seconds"])
+        ddp = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            subprocess.run([sys.executable, DDP_EXAMPLE], cwd=ROOT, check=True, capture_output=True, timeout=300)
+            ddp.append(time.perf_counter() - started)
         project = _copy_project(tmp / "project")
         warm = _python(WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM")[1]
         weights = {
@@ -237,6 +246,7 @@ def main() -> int:
         "no_exec_warm": med(warm["floor"]),
         "snippets": med(snippets),
         "prose": med(warm["prose"]),
+        "ddp": med(ddp),
     }
     f["overhead"] = (f["clean"] - f["no_exec"]) / f["snippets"]
     executions = {c["executions"] for c in counts}
@@ -255,6 +265,7 @@ def main() -> int:
         f"| 5 | warm rebuild after a one-line prose edit | {f['prose']:.2f} s ({max(warm['ran'])} examples run) |",
         f"| 6 | example executions per clean build / distinct examples served"
         f" | {'/'.join(map(str, sorted(executions)))} / {'/'.join(map(str, sorted(examples)))} |",
+        f"| 8 | `python {DDP_EXAMPLE}` (two gloo processes) | {f['ddp']:.2f} s |",
         "",
         "| page | HTML | CSS | JS | images | total (gzip) |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
@@ -282,6 +293,7 @@ def main() -> int:
             f"heaviest chapter page {heaviest[0]}: {sum(heaviest[1].values()) / KB:.1f} KB ≤ {BUDGET_PAGE // KB} KB",
             sum(heaviest[1].values()) <= BUDGET_PAGE,
         ),
+        (f"DDP example {f['ddp']:.2f} s ≤ {BUDGET_DDP:.0f} s", f["ddp"] <= BUDGET_DDP),
     ]
     lines += ["", "Budgets:", ""] + [f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets]
     lines.append(f"\nLoad average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}.")

@@ -27,10 +27,25 @@ def expand_includes(text: str, root: Path = ROOT) -> str:
     return "".join(lines)
 
 
+def _as_script(text: str, root: Path = ROOT) -> str:
+    """The fence as the build runs it: `__file__` is the included snippet's path."""
+    match = next(filter(None, map(INCLUDE.match, text.splitlines())), None)
+    script = expand_includes(text, root)
+    if match:  # one line more: snippet line n is then fence line n + 1
+        script = f"__file__ = {str(root / match['path'])!r}\n" + script
+    return script
+
+
 def _resolve_snippets(state) -> None:
     for token in state.tokens:
         if token.type == "fence":
-            token.content = expand_includes(token.content)
+            token.content = _as_script(token.content)
+
+
+@pytest.hookimpl
+def pytest_markdown_docs_globals() -> dict:
+    # Run each fence as a script, as the build does (`if __name__ == "__main__":` included).
+    return {"__name__": "__main__"}
 
 
 @pytest.hookimpl(tryfirst=True)
