@@ -29,7 +29,6 @@ import json
 import os
 import platform
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -39,8 +38,9 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
-PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")  # what a build reads
+sys.path.insert(0, str(ROOT / "tests"))
+from sitebuild import CHAPTERS, copy_project  # noqa: E402 - the test suite's own project copy
+
 PROSE_PAGE = "docs/retention/index.en.md"
 KB = 1024
 
@@ -123,17 +123,6 @@ def _python(script: str, *args: str, cwd: Path = ROOT, marker: str, **env: str) 
     if done.returncode != 0 or marker not in done.stdout:
         sys.exit(f"benchmark step failed:\n{(done.stdout + done.stderr)[-3000:]}")
     return seconds, json.loads(done.stdout.split(marker, 1)[1].splitlines()[0])
-
-
-def _copy_project(dest: Path) -> Path:
-    dest.mkdir(parents=True)
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, dest / part)
-    return dest
 
 
 # --- page weight ----------------------------------------------------------------
@@ -228,7 +217,7 @@ def main() -> int:
             started = time.perf_counter()
             subprocess.run([sys.executable, DDP_EXAMPLE], cwd=ROOT, check=True, capture_output=True, timeout=300)
             ddp.append(time.perf_counter() - started)
-        project = _copy_project(tmp / "project")
+        project = copy_project(tmp / "project")
         warm = _python(WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM")[1]
         weights = {
             page: page_weight(site, page) for chapter in CHAPTERS for page in (chapter, f"en/{chapter}")

@@ -92,6 +92,9 @@ class BuildState:
     reused: int = 0  # blocks rendered from a kept output
     examples: set[tuple[str, str | None]] = field(default_factory=set)  # distinct outputs served
     reported: tuple[int, int] = (0, 0)  # (executions, reused) at the last summary()
+    # snippet path -> (code, globals) of its last successful run, so a figure that
+    # plots an example's numbers need not run the example again (gradsite/pictures.py).
+    namespaces: dict[str, tuple[str, dict]] = field(default_factory=dict)
 
     @property
     def language(self) -> str:
@@ -243,8 +246,8 @@ def _failure_line(error: BaseException, origin: str) -> int | None:
     return frames[-1].lineno if frames else None
 
 
-def _execute(code: str, origin: str) -> tuple[str, _Recording]:
-    """Run the code with fresh globals; return what it printed and what it read."""
+def _execute(code: str, origin: str) -> tuple[str, _Recording, dict]:
+    """Run the code with fresh globals; return what it printed, what it read, its globals."""
     global _recording
     stdout, stderr = io.StringIO(), io.StringIO()
     namespace = {"__name__": "__main__", "__file__": str(state.root / origin)}
@@ -262,7 +265,7 @@ def _execute(code: str, origin: str) -> tuple[str, _Recording]:
             "the example let output escape to stderr or the warnings system; "
             "catch and print what it means to show:\n  " + "\n  ".join(leaked)
         )
-    return stdout.getvalue(), recording
+    return stdout.getvalue(), recording, namespace
 
 
 def run_python(code: str, returncode: int | None = None, session: str | None = None, **extra) -> str:
@@ -286,7 +289,7 @@ def run_python(code: str, returncode: int | None = None, session: str | None = N
     linecache.cache[origin] = (len(code), None, code.splitlines(keepends=True), origin)
     state.executions += 1
     try:
-        text, recording = _execute(code, origin)
+        text, recording, namespace = _execute(code, origin)
     except Exception as error:  # noqa: BLE001 - every failure must be reported, then rendered
         line = _failure_line(error, origin)
         position = f"{origin}:{line}" if line else origin
@@ -295,6 +298,8 @@ def run_python(code: str, returncode: int | None = None, session: str | None = N
         log.error(f"{position}: example failed on {where}\n  {failing}\n  {summary}")
         raise ExecutionError(code_block("pytb", "".join(traceback.format_exception(error)))) from error
 
+    if origin.startswith("snippets/"):
+        state.namespaces[origin] = (code, namespace)
     reads = _project_paths(recording.paths) | _named_files(code)
     language = state.language if recording.language else None
     _keep(key, Output(text, {path: fingerprint(path) for path in sorted(reads)}, language))

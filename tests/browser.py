@@ -1,9 +1,8 @@
 """Fixtures for browser tests: the built site on 127.0.0.1, and Chromium pages
 that may talk to nothing else.
 
-Import the fixtures you use into a test module:
-
-    from browser import served, tab  # noqa: F401  (pytest fixtures)
+tests/conftest.py imports these fixtures once for the whole suite: importing
+them into test modules too would start a second session-wide browser.
 
 * `served` (session): one strict build of the site (the `site` fixture of
   conftest.py), served by a stdlib HTTP server on a free port. Like GitHub

@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+from browser import chromium, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps

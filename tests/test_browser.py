@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser import PHONE, Tab, chromium, served, tab  # noqa: F401  (pytest fixtures)
+from browser import PHONE, Tab
 
 LANGUAGES = {"zh": "", "en": "en/"}
 PAGES = ["", "retention/", "zeroing/", "detach/", "accumulation/", "references/", "glossary/"]

@@ -12,6 +12,32 @@ import pytest
 from sitebuild import assert_drift_fails, build
 
 DRIFT = {
+    "a tensor that needs no grad stops counting as a leaf": (
+        """
+        import torch
+        _is_leaf = torch.Tensor.is_leaf
+        torch.Tensor.is_leaf = property(lambda self: _is_leaf.__get__(self) and self.requires_grad)
+        """,
+        "snippets/retention/leaf_and_non_leaf.py",
+    ),
+    "backward overwrites .grad instead of adding to it": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            stack = [self.grad_fn]
+            while stack:  # clear every leaf's .grad first: the new gradient replaces it
+                node = stack.pop()
+                if node is None:
+                    continue
+                if hasattr(node, "variable"):
+                    node.variable.grad = None
+                stack.extend(next_fn for next_fn, _ in node.next_functions)
+            return _backward(self, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/retention/retain_graph_accumulates.py",
+    ),
     "retain_grad becomes a no-op": (
         "import torch; torch.Tensor.retain_grad = lambda self: None",
         "snippets/retention/retain_grad.py",

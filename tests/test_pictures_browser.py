@@ -9,7 +9,6 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from browser import chromium, served, tab  # noqa: F401  (pytest fixtures)
 
 PAGES = ["retention/", "en/retention/"]
 SCHEMES = {"light": "default", "dark": "slate"}
@@ -30,7 +29,7 @@ figure => {
 """
 
 
-def _check_figures(tab, scheme: str, shots, name: str) -> int:  # noqa: F811
+def _check_figures(tab, scheme: str, shots, name: str) -> int:
     page = tab.page
     assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
     import numpy
@@ -58,7 +57,7 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:  # noqa: F811
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("path", PAGES)
-def test_pictures_render(tab, scheme, path, tmp_path):  # noqa: F811
+def test_pictures_render(tab, scheme, path, tmp_path):
     tab.page.emulate_media(color_scheme=scheme)
     tab.open(path)
     count = _check_figures(tab, scheme, tmp_path, path.strip("/").replace("/", "-"))
@@ -67,7 +66,7 @@ def test_pictures_render(tab, scheme, path, tmp_path):  # noqa: F811
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_every_page_with_pictures_renders(tab, served, scheme, tmp_path):  # noqa: F811
+def test_every_page_with_pictures_renders(tab, served, scheme, tmp_path):
     """Pictures other chapters add are checked too."""
     pages = sorted(p for p in served.root.rglob("index.html") if "gs-figure" in p.read_text(encoding="utf-8"))
     assert pages
@@ -81,7 +80,7 @@ def test_every_page_with_pictures_renders(tab, served, scheme, tmp_path):  # noq
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_plots_render_with_the_sites_styles(tab, scheme, tmp_path):  # noqa: F811
+def test_plots_render_with_the_sites_styles(tab, scheme, tmp_path):
     """A loss-curve plot, placed on a built page, draws its lines in the scheme's colours.
 
     (The accumulation chapter shows these plots; this checks them even before it does.)
