@@ -151,14 +151,22 @@ def _named_files(code: str) -> set[str]:
 
 
 def _project_paths(paths: set[str]) -> set[str]:
-    """The recorded paths inside the project, relative to it (installed packages are in the key)."""
+    """The recorded paths inside the project, relative to it (installed packages are in the key).
+
+    Left out: what the import system looks at, not the example (the project folder
+    itself, a sys.path entry it lists to find modules; caches; package metadata).
+    Keeping those made an output depend on whether the build had created a file
+    at the top of the project in the meantime.
+    """
     kept = set()
     for absolute in paths:
         path = Path(absolute)
         if (
             path.is_relative_to(state.root)
+            and path != state.root
             and not path.is_relative_to(sys.prefix)
             and "__pycache__" not in path.parts
+            and not any(part.endswith((".egg-info", ".dist-info")) for part in path.parts)
         ):
             kept.add(path.relative_to(state.root).as_posix())
     return kept
