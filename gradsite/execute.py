@@ -30,6 +30,7 @@ session. Two environment variables change that, and neither is set in CI:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -44,7 +45,6 @@ import traceback
 import warnings
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from importlib import metadata
 from pathlib import Path
 
@@ -185,7 +185,7 @@ def fingerprint(relative: str) -> str | None:
 # --- the key and the kept outputs -------------------------------------------
 
 
-@cache
+@functools.cache
 def _environment() -> str:
     """Interpreter, machine and every installed distribution with its version."""
     dists = sorted(f"{d.name}=={d.version}" for d in metadata.distributions())
@@ -199,9 +199,15 @@ def _cache_key(code: str) -> str:
         digest.update(part.encode())
         digest.update(b"\0")
     # Examples may call helpers from this package: their source is an input too.
-    for helper in sorted(PACKAGE.glob("*.py")):
-        digest.update(helper.read_bytes())
+    helpers = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(PACKAGE.glob("*.py")))
+    digest.update(_helpers_digest(helpers).encode())
     return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=4)
+def _helpers_digest(helpers: tuple[tuple[str, int, int], ...]) -> str:
+    """The package's sources, hashed again only when a file's size or time changes."""
+    return hashlib.sha256(b"".join((PACKAGE / name).read_bytes() for name, *_ in helpers)).hexdigest()
 
 
 def _disk_cache() -> Path | None:

@@ -26,6 +26,7 @@ being built, so the SVG itself holds only code: op and variable names.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import io
@@ -427,6 +428,14 @@ RC = {
 
 def plot_svg(series: list[tuple[list[float], list[float]]], *, alt: str, salt: str, log_y: bool = False) -> str:
     """Lines drawn by matplotlib as inline SVG, coloured by the page's CSS."""
+    frozen = tuple((tuple(xs), tuple(ys)) for xs, ys in series)
+    svg = _plot_svg(frozen, salt, log_y)
+    return svg.replace("<svg", f'<svg class="gs-plot-svg" role="img" aria-label="{html.escape(alt)}"', 1)
+
+
+@functools.lru_cache(maxsize=16)
+def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], salt: str, log_y: bool) -> str:
+    """The SVG of plot_svg without its words: the same in every language, so drawn once per build."""
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
@@ -465,7 +474,7 @@ def plot_svg(series: list[tuple[list[float], list[float]]], *, alt: str, salt: s
     svg = re.sub(r"#([\w.-]+)", lambda m: f"#{prefix}{m[1]}" if m[1] in ids else m[0], svg)
     # Inline SVG in HTML needs no namespace declarations: the picture names no URL at all.
     svg = re.sub(r'\s(?:xmlns(?::xlink)?|width|height|version)="[^"]*"', "", svg[: svg.index(">")]) + svg[svg.index(">") :]
-    return svg.replace("<svg", f'<svg class="gs-plot-svg" role="img" aria-label="{html.escape(alt)}"', 1).strip()
+    return svg.strip()
 
 
 def plot(
