@@ -5,9 +5,15 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
 1. clean build: `mkdocs build` of the project as it is;
 2. the same build with execution off (GRADSITE_NO_EXEC=1): what MkDocs alone costs;
    2b. that build again in a warm process, as `mkdocs serve` rebuilds;
-3. every file under snippets/ run once in one Python process (torch already imported,
-   as it is in both builds): what executing the examples costs at least;
-4. the execution overhead factor (1 - 2) / 3;
+3. every distinct example the build runs (figure 6: the files under snippets/ and the
+   figure blocks written in pages, one per language), run once in one Python process in
+   the build's order: what executing the examples costs at least. Figures 1 and 2 are
+   whole-process times, so this one is too: a fresh process that runs the examples and
+   exits, minus one that only makes the same imports and exits. That counts what the
+   examples cost after they return (the process unloads the modules they imported).
+   3a: the same for the files under snippets/ only; 3b: figure 3's loop alone, timed
+   inside the process;
+4. the execution overhead factor (1 - 2) / 3, and 4a: (1 - 2) / 3a;
 5. a warm rebuild after a one-line prose edit, in one process, as `mkdocs serve` does
    (on a copy of the project: the checkout is never edited);
 6. example executions per clean build, against the distinct examples it served;
@@ -44,7 +50,7 @@ from sitebuild import CHAPTERS, copy_project  # noqa: E402 - the test suite's ow
 PROSE_PAGE = "docs/retention/index.en.md"
 KB = 1024
 
-BUDGET_OVERHEAD = 1.2  # (clean - no-exec) / all snippets once
+BUDGET_OVERHEAD = 1.2  # (clean - no-exec) / every distinct example once
 BUDGET_WARM = 1.2  # warm prose rebuild / no-exec rebuild in the same kind of process
 BUDGET_PAGE = 250 * KB  # a chapter page's first load, search index excluded
 BUDGET_DDP = 15.0  # seconds for the two-process DDP example (issue 5), run as a reader would
@@ -64,18 +70,51 @@ print("COUNTS" + json.dumps({"code": code, "executions": execute.state.execution
                              "examples": len(execute.state.examples)}))
 """
 
-# Runs every snippet once in one process; times only the runs.
-SNIPPETS = """
-import io, json, time, warnings
+# The floor of execution, in one process. "snippets": every file under snippets/ once.
+# "examples": every distinct example the build runs once, in the build's order: the pages,
+# Chinese then English; a snippet the first time a page includes it, a block written in a
+# page (a figure, worded per language) in its page's language, reusing its snippet's
+# globals as the build does. "none": neither, only the imports.
+FLOOR = """
+import io, json, re, sys, time, warnings
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 import torch
-paths = sorted(Path("snippets").rglob("*.py"))
-start = time.perf_counter()
-for path in paths:
+from gradsite import execute
+sys.path.insert(0, "tests")
+from sitebuild import FENCE
+
+INCLUDE = re.compile(r'^--8<-- "(?P<path>[^"]+)"$')
+
+def run(code, origin):
+    namespace = {"__name__": "__main__", "__file__": origin}
     with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()), warnings.catch_warnings():
-        exec(compile(path.read_text(), str(path), "exec"), {"__name__": "__main__", "__file__": str(path)})
-print("SNIPPETS" + json.dumps({"seconds": time.perf_counter() - start, "count": len(paths)}))
+        exec(compile(code, origin, "exec"), namespace)
+    return namespace
+
+examples = []  # (language, origin, code), each distinct example once
+if sys.argv[1] == "snippets":
+    examples = [(None, str(p), p.read_text()) for p in sorted(Path("snippets").rglob("*.py"))]
+elif sys.argv[1] == "examples":
+    seen = set()
+    for language in ("zh", "en"):
+        for page in sorted(Path("docs").rglob(f"*.{language}.md")):
+            for match in FENCE.finditer(page.read_text(encoding="utf-8")):
+                body = match["body"].strip()
+                include = INCLUDE.match(body)
+                origin = include["path"] if include else str(page)
+                code = Path(origin).read_text() if include else body
+                if (code, None if include else language) not in seen:
+                    seen.add((code, None if include else language))
+                    examples.append((None if include else language, origin, code))
+start = time.perf_counter()
+for language, origin, code in examples:
+    if language:
+        execute.state.language = language
+    namespace = run(code, origin)
+    if origin.startswith("snippets/"):
+        execute.state.namespaces[origin] = (code, namespace)
+print("FLOOR" + json.dumps({"seconds": time.perf_counter() - start, "count": len(examples)}))
 """
 
 # In one process, as `mkdocs serve`: a first build, then RUNS times a no-exec rebuild
@@ -202,16 +241,22 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
         tmp = Path(tmp)
         site = tmp / "site"
-        clean, counts = [], []
+        clean, counts, counted = [], [], {}
         no_exec = []
-        snippets = []
+        floors = {"examples": [], "snippets": []}
+        in_loop = []
         for _ in range(runs):  # interleaved, so a burst of load hits every figure alike
             seconds, count = _python(BUILD, str(site), marker="COUNTS")
             clean.append(seconds)
             counts.append(count)
             no_exec.append(_python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0])
-            timing = _python(SNIPPETS, marker="SNIPPETS")[1]
-            snippets.append(timing["seconds"])
+            imports_only = _python(FLOOR, "none", marker="FLOOR")[0]
+            for kind, runs_of_kind in floors.items():
+                seconds, timing = _python(FLOOR, kind, marker="FLOOR")
+                runs_of_kind.append(seconds - imports_only)
+                counted[kind] = timing["count"]
+                if kind == "examples":
+                    in_loop.append(timing["seconds"])
         ddp = []
         for _ in range(runs):
             started = time.perf_counter()
@@ -233,11 +278,14 @@ def main() -> int:
         "clean": med(clean),
         "no_exec": med(no_exec),
         "no_exec_warm": med(warm["floor"]),
-        "snippets": med(snippets),
+        "examples": med(floors["examples"]),
+        "snippets": med(floors["snippets"]),
+        "in_loop": med(in_loop),
         "prose": med(warm["prose"]),
         "ddp": med(ddp),
     }
-    f["overhead"] = (f["clean"] - f["no_exec"]) / f["snippets"]
+    f["overhead"] = (f["clean"] - f["no_exec"]) / f["examples"]
+    f["overhead_snippets"] = (f["clean"] - f["no_exec"]) / f["snippets"]
     executions = {c["executions"] for c in counts}
     examples = {c["examples"] for c in counts}
 
@@ -249,8 +297,12 @@ def main() -> int:
         f"| 1 | clean build (`mkdocs build`, fresh process) | {f['clean']:.2f} s |",
         f"| 2 | the same build, execution off | {f['no_exec']:.2f} s |",
         f"| 2b | rebuild with execution off, warm process (as `mkdocs serve`) | {f['no_exec_warm']:.2f} s |",
-        f"| 3 | all {timing['count']} snippets once, one process | {f['snippets']:.2f} s |",
+        f"| 3 | all {counted['examples']} distinct examples once, one process (process with them − without)"
+        f" | {f['examples']:.2f} s |",
+        f"| 3a | only the {counted['snippets']} files under snippets/, the same way | {f['snippets']:.2f} s |",
+        f"| 3b | figure 3's loop alone, timed inside the process | {f['in_loop']:.2f} s |",
         f"| 4 | execution overhead (1 − 2) / 3 | {f['overhead']:.2f} |",
+        f"| 4a | the same against 3a: (1 − 2) / 3a | {f['overhead_snippets']:.2f} |",
         f"| 5 | warm rebuild after a one-line prose edit | {f['prose']:.2f} s ({max(warm['ran'])} examples run) |",
         f"| 6 | example executions per clean build / distinct examples served"
         f" | {'/'.join(map(str, sorted(executions)))} / {'/'.join(map(str, sorted(examples)))} |",
@@ -270,8 +322,9 @@ def main() -> int:
     budgets = [
         (f"execution overhead {f['overhead']:.2f} ≤ {BUDGET_OVERHEAD}", f["overhead"] <= BUDGET_OVERHEAD),
         (
-            f"executions per clean build {sorted(executions)} == distinct examples {sorted(examples)}",
-            len(executions) == 1 and executions == examples,
+            f"executions per clean build {sorted(executions)} == distinct examples {sorted(examples)}"
+            f" == examples in figure 3's floor [{counted['examples']}]",
+            len(executions) == 1 and executions == examples == {counted["examples"]},
         ),
         (
             f"warm prose rebuild {f['prose']:.2f} s ≤ {BUDGET_WARM} × warm no-exec rebuild {f['no_exec_warm']:.2f} s"

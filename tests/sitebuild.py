@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # What a build reads; a copy of these is a complete, independent project.
 PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")
 CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
+# A fence markdown-exec runs; `body` is its code (a snippet include or code written in the page).
+FENCE = re.compile(
+    r'^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*(?:python|py)\b[^\n]*exec="(?:on|1|true)"[^\n]*\n(?P<body>.*?)^[ \t]*(?P=fence)',
+    re.M | re.S,
+)
 
 
 @dataclass

@@ -8,7 +8,6 @@ process, as `mkdocs serve` does. Nothing here is timed: speed is `make bench`.
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import textwrap
@@ -18,7 +17,7 @@ import torch
 from markdown_exec import ExecutionError
 
 from gradsite import execute
-from sitebuild import copy_project
+from sitebuild import FENCE, copy_project
 
 
 def _fresh_state(root, language="zh"):
@@ -174,10 +173,6 @@ def test_execution_off_renders_a_placeholder_and_keeps_nothing(project, monkeypa
 
 EDITED = "snippets/retention/retain_grad.py"
 RUN_BY_PATH = f'\n```python exec="on" result="text"\nimport runpy\nrunpy.run_path("{EDITED}")\n```\n'
-FENCE = re.compile(
-    r'^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*(?:python|py)\b[^\n]*exec="(?:on|1|true)"[^\n]*\n(?P<body>.*?)^[ \t]*(?P=fence)',
-    re.M | re.S,
-)
 
 DRIVER = """
 import json, logging, sys
