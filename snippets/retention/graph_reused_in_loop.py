@@ -2,7 +2,8 @@ import torch
 
 torch.manual_seed(0)
 model = torch.nn.Linear(4, 1)
-features = torch.tanh(model(torch.randn(8, 4)))  # built once, outside the loop
+inputs = torch.randn(8, 4)
+features = torch.tanh(model(inputs))  # built once, outside the loop
 
 try:
     for step in range(2):
@@ -14,11 +15,31 @@ except RuntimeError as error:
 else:
     raise AssertionError("reusing the graph across steps should have raised")
 
+
+def train(forward_in_loop, retain_graph=False):
+    """Two SGD steps; the weight gradient of each step."""
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.5)
+    features = torch.tanh(model(inputs))
+    grads = []
+    for step in range(2):
+        if forward_in_loop:
+            features = torch.tanh(model(inputs))  # a new graph, from the current weights
+        optimizer.zero_grad()
+        features.pow(2).mean().backward(retain_graph=retain_graph)
+        grads.append(model.weight.grad.clone())
+        optimizer.step()  # the weights change
+    return grads
+
+
+# retain_graph=True silences the error, but each step walks the graph of step 0 again:
+# its gradient is the one of the old weights, however the weights have changed.
+stale = train(forward_in_loop=False, retain_graph=True)
+print("retain_graph=True, step 0 and 1 gradients equal:", torch.equal(stale[0], stale[1]))
+assert torch.equal(stale[0], stale[1])
+
 # Fix: build the graph inside the loop, so every backward has its own.
-model.zero_grad()
-inputs = torch.randn(8, 4)
-for step in range(2):
-    loss = torch.tanh(model(inputs)).pow(2).mean()
-    loss.backward()
-print("two steps, two graphs: weight.grad is set:", model.weight.grad is not None)
-assert model.weight.grad is not None
+fresh = train(forward_in_loop=True)
+print("forward inside the loop, step 0 and 1 gradients equal:", torch.equal(fresh[0], fresh[1]))
+assert torch.equal(fresh[0], stale[0]) and not torch.equal(fresh[1], stale[1])
