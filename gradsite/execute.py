@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import io
 import json
 import linecache
@@ -116,13 +117,31 @@ state = BuildState()
 # runs an example, including reads done by library code (runpy, Path.read_text),
 # and the files a subprocess it starts is given as arguments (what that process
 # reads in turn is not seen). Audit hooks cannot be removed, so it is added once
-# and does nothing unless an example is running.
+# and does nothing unless an example is running. It also notes when a module of
+# this package is imported (see reload_changed_helpers).
 
 _READ_EVENTS = frozenset({"open", "os.listdir", "os.scandir"})
 _PATHLIKE = (str, bytes, os.PathLike)
 
 
+_loaded: dict[str, tuple[int, int]] = {}  # module name -> (mtime, size) of the source it was loaded from
+
+
+def _note_import(name: str) -> None:
+    """Called by the audit hook as a module of this package is imported."""
+    source = PACKAGE / f"{name.partition('.')[2]}.py"
+    if source.is_file():
+        _loaded[name] = _signature(source)
+
+
+def _signature(source: str | Path) -> tuple[int, int]:
+    stat = os.stat(source)
+    return stat.st_mtime_ns, stat.st_size
+
+
 def _audit(event: str, args: tuple) -> None:
+    if event == "import" and args and isinstance(args[0], str) and args[0].startswith("gradsite."):
+        _note_import(args[0])
     recording = _recording
     if recording is None or threading.get_ident() != recording.thread:
         return
@@ -208,6 +227,28 @@ def _cache_key(code: str) -> str:
 def _helpers_digest(helpers: tuple[tuple[str, int, int], ...]) -> str:
     """The package's sources, hashed again only when a file's size or time changes."""
     return hashlib.sha256(b"".join((PACKAGE / name).read_bytes() for name, *_ in helpers)).hexdigest()
+
+
+def reload_changed_helpers() -> list[str]:
+    """Reload the package's modules whose source changed since they were loaded.
+
+    Their sources are part of every output's key, so in `mkdocs serve` an edit to one
+    (say gradsite/pictures.py) runs the examples again; without a reload they would run
+    the code already imported, and the new key would keep an old output. Called by
+    gradsite/hooks.py before each build. This module is the exception: reloading it
+    would drop the outputs and add a second audit hook, so its edits need a restart.
+    """
+    reloaded = []
+    for name, module in sorted(sys.modules.items()):
+        source = getattr(module, "__file__", None)
+        if not name.startswith("gradsite.") or name == __name__ or not source or not os.path.isfile(source):
+            continue
+        signature = _signature(source)
+        if _loaded.setdefault(name, signature) != signature:
+            importlib.reload(module)
+            _loaded[name] = signature
+            reloaded.append(name)
+    return reloaded
 
 
 def _disk_cache() -> Path | None:

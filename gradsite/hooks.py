@@ -25,6 +25,8 @@ _SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-z]{2})\.md$")
 
 
 def on_config(config):
+    for name in execute.reload_changed_helpers():  # an edit in `mkdocs serve`
+        log.info(f"reloaded {name}: its source changed")
     markdown_exec.formatters["python"] = execute.format_python
     markdown_exec.formatters["py"] = execute.format_python
     config.extra["torch_version"] = torch.__version__

@@ -199,6 +199,10 @@ append("docs/retention/index.en.md", "\\nOne more sentence of prose.\\n")
 steps.append(rebuild())
 append(sys.argv[2], "print('snippet edited')\\n")
 steps.append(rebuild())
+# An edit to a helper examples import, as an author makes it while `mkdocs serve` runs.
+helper = Path("gradsite/pictures.py")
+helper.write_text(helper.read_text(encoding="utf-8").replace('"flow": "', '"flow": "(edited) '), encoding="utf-8")
+steps.append(rebuild())
 print("STEPS" + json.dumps(steps))
 """
 
@@ -229,7 +233,7 @@ def test_rebuilds_run_only_what_an_edit_touches(tmp_path):
         cwd=project, capture_output=True, text=True, timeout=900,
     )
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
-    clean, prose, snippet = json.loads(done.stdout.split("STEPS", 1)[1])
+    clean, prose, snippet, helper = json.loads(done.stdout.split("STEPS", 1)[1])
 
     # A clean build runs every distinct example once (an example worded per language is one
     # per language); every other block, most of the en build, reuses an output.
@@ -244,6 +248,11 @@ def test_rebuilds_run_only_what_an_edit_touches(tmp_path):
     assert snippet["ran"] == expected
     for page in ("retention", "en/retention"):
         assert (site / page / "index.html").read_text(encoding="utf-8").count("snippet edited") >= 3
+    # A helper edit runs the examples again (its source is in every key), with the new code:
+    # the process reloads the module it had imported (gradsite/hooks.py, on_config).
+    assert helper["ran"] > 0
+    for page in ("retention", "en/retention"):
+        assert "(edited) " in (site / page / "index.html").read_text(encoding="utf-8"), page
 
 
 def test_block_count_can_fail():
