@@ -76,15 +76,14 @@ print("COUNTS" + json.dumps({"code": code, "executions": execute.state.execution
 # page (a figure, worded per language) in its page's language, reusing its snippet's
 # globals as the build does. "none": neither, only the imports.
 FLOOR = """
-import io, json, re, sys, time, warnings
+import io, json, sys, time, warnings
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 import torch
 from gradsite import execute
 sys.path.insert(0, "tests")
 from sitebuild import FENCE
-
-INCLUDE = re.compile(r'^--8<-- "(?P<path>[^"]+)"$')
+from gradsite.markdown_docs import INCLUDE
 
 def run(code, origin):
     namespace = {"__name__": "__main__", "__file__": origin}

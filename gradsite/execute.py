@@ -218,7 +218,7 @@ def _cache_key(code: str) -> str:
         digest.update(part.encode())
         digest.update(b"\0")
     # Examples may call helpers from this package: their source is an input too.
-    helpers = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(PACKAGE.glob("*.py")))
+    helpers = tuple((p.name, *_signature(p)) for p in sorted(PACKAGE.glob("*.py")))
     digest.update(_helpers_digest(helpers).encode())
     return digest.hexdigest()
 

@@ -435,7 +435,7 @@ def plot_svg(series: list[tuple[list[float], list[float]]], *, alt: str, salt: s
 
 @functools.lru_cache(maxsize=16)
 def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], salt: str, log_y: bool) -> str:
-    """The SVG of plot_svg without its words: the same in every language, so drawn once per build."""
+    """The SVG of plot_svg without its words: the same in every language, so drawn once for both."""
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
