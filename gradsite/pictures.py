@@ -51,12 +51,14 @@ LEGEND = {
         "input": "虚线：不需要梯度的输入，梯度不流向它",
         "retains": "强调色边框：调用过 `retain_grad()` 的非叶子节点",
         "detached": "虚线边框：分离出的张量（与 {source} 共享存储），没有连回原计算图的边",
+        "hooked": "粗边框：用 `register_hook()` 注册了钩子的张量，流向它的梯度先经过钩子",
     },
     "en": {
         "flow": "Arrows: the direction gradients flow in `backward()`",
         "input": "Dashed line: an input that needs no gradient; none flows to it",
         "retains": "Accent border: a non-leaf tensor that called `retain_grad()`",
         "detached": "Dashed border: a detached tensor (shares storage with {source}), with no edge back into the graph",
+        "hooked": "Thick border: a tensor with a hook from `register_hook()`; the gradient flowing into it passes through the hook",
     },
 }
 
@@ -204,6 +206,9 @@ def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> n
         elif t.retains_grad:
             classes.append("gs-retains")
             lines.append("retains_grad=True")
+        if t._backward_hooks:  # hooks added by register_hook() and not removed
+            classes.append("gs-hooked")
+            lines.append(f"hooks={len(t._backward_hooks)}")
         grad = _grad_text(t)
         if grad:
             lines.append(grad)
@@ -388,6 +393,8 @@ def graph(snippet: str, *names: str, alt: str, caption: str | None = None, lang:
         legend.append(_inline(words["input"]))
     if "gs-retains" in classes:
         legend.append(_inline(words["retains"]))
+    if "gs-hooked" in classes:
+        legend.append(_inline(words["hooked"]))
     for _, data in G.nodes(data=True):
         if "detached_from" in data:
             legend.append(_inline(words["detached"].format(source=f"`{data['detached_from']}`")))

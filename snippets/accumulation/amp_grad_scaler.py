@@ -23,7 +23,8 @@ ratio = (model.weight.grad / reference.weight.grad).mean().item()
 print(f".grad / full-batch gradient = {ratio:.0f}")
 assert abs(ratio - 2.0**16) < 1
 
-scaler.unscale_(optimizer)  # once, at the boundary: clip here if you clip
+without_unscale = copy.deepcopy(model)  # for later: the same state, stepped without unscale_()
+scaler.unscale_(optimizer)  # optional: only to read or clip the real gradients before step()
 diff = (model.weight.grad - reference.weight.grad).abs().max().item()
 print(f"after unscale_(): difference to the full-batch gradient {diff:.1e}")
 assert diff < 1e-6
@@ -41,6 +42,18 @@ scaler.update()  # once per effective batch
 optimizer.zero_grad()
 print(f"scale after update(): {scaler.get_scale():.0f}")
 assert scaler.get_scale() == 2.0**16  # no overflow: the scale stays
+
+# Without unscale_(), step() unscales by itself: the same update.
+other_optimizer = torch.optim.SGD(without_unscale.parameters(), lr=0.1)
+other_scaler = torch.amp.GradScaler("cpu")
+without_unscale.zero_grad()  # its copied .grad is dropped: accumulate again from scratch
+for xb, yb in zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS)):
+    other_scaler.scale(loss_fn(without_unscale(xb), yb) / ACCUMULATION_STEPS).backward()
+other_scaler.step(other_optimizer)  # no unscale_() before it
+other_scaler.update()
+same = all(torch.allclose(p, q, atol=1e-7) for p, q in zip(without_unscale.parameters(), model.parameters()))
+print("step() without unscale_() gives the same weights:", same)
+assert same
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

@@ -19,13 +19,15 @@ MICRO_BATCHES = 2  # per rank, per optimizer step
 STEPS = 2  # effective batches
 TIMEOUT = 60  # seconds: a dead or stuck rank must not hang the caller
 MODES = ("no_sync", "no no_sync", "forward outside no_sync")
+ROWS = 16  # the global batch of one optimizer step
+MICRO_BATCH = ROWS // WORLD_SIZE // MICRO_BATCHES  # rows in one forward of one rank
 
 
 def global_batch(step):
     """The same 16 rows on every rank; each rank takes its own half."""
     g = torch.Generator().manual_seed(step)
-    x = torch.randn(16, 3, generator=g, dtype=torch.float64)
-    return x, x.sum(dim=1, keepdim=True) + 0.1 * torch.randn(16, 1, generator=g, dtype=torch.float64)
+    x = torch.randn(ROWS, 3, generator=g, dtype=torch.float64)
+    return x, x.sum(dim=1, keepdim=True) + 0.1 * torch.randn(ROWS, 1, generator=g, dtype=torch.float64)
 
 
 def new_model():
@@ -46,7 +48,7 @@ def train(mode, rank):
     optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1)
     for step in range(STEPS):
         x, y = (t.chunk(WORLD_SIZE)[rank] for t in global_batch(step))
-        for i, (xb, yb) in enumerate(zip(x.chunk(MICRO_BATCHES), y.chunk(MICRO_BATCHES))):
+        for i, (xb, yb) in enumerate(zip(x.split(MICRO_BATCH), y.split(MICRO_BATCH))):
             skip_sync = mode != "no no_sync" and i < MICRO_BATCHES - 1
             context = ddp.no_sync() if skip_sync else nullcontext()
             if mode == "forward outside no_sync":
@@ -133,6 +135,9 @@ if __name__ == "__main__":
         # of torch 2.13 now and then aborts (SIGABRT) after all its work is done.
         os._exit(0)
 
+    effective = MICRO_BATCH * MICRO_BATCHES * WORLD_SIZE
+    print(f"effective batch: {MICRO_BATCH} rows x {MICRO_BATCHES} micro-batches x {WORLD_SIZE} ranks = {effective}")
+    assert effective == ROWS  # and the gradients below equal those of one 16-row batch
     ranks = launch()
     reference = single_process_grad()
     print(f"single process, full batch:  grad={[round(g, 6) for g in reference]}")

@@ -30,6 +30,7 @@ accumulated_losses = train(micro_batches=4)
 for step in (0, 9, 19):
     print(f"step {step + 1:2}: full batch {full_batch_losses[step]:.6f}  4 micro-batches {accumulated_losses[step]:.6f}")
 
+assert full_batch_losses[0] != accumulated_losses[0]  # apart from the very first step on
 gap = max(abs(f - a) for f, a in zip(full_batch_losses, accumulated_losses))
 print(f"largest difference over 20 steps: {gap:.3f}")
 assert gap > 0.05  # the curves part: not a rounding difference

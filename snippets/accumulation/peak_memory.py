@@ -8,6 +8,7 @@ x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
 
 held = {}  # memory kept for backward: (data_ptr, numel) -> [bytes, number of graph nodes holding it]
 usage = {"now": 0, "peak": 0}
+saved_ptrs = set()  # every storage saved, to check what kind of tensors the graphs keep
 
 
 class Saved:
@@ -15,6 +16,7 @@ class Saved:
 
     def __init__(self, tensor):
         self.tensor, self.key = tensor, (tensor.data_ptr(), tensor.numel())
+        saved_ptrs.add(tensor.data_ptr())
         entry = held.setdefault(self.key, [tensor.numel() * tensor.element_size(), 0])
         entry[1] += 1
         if entry[1] == 1:  # two nodes saving one tensor hold its memory once
@@ -43,4 +45,10 @@ def peak_mb(micro_batches):
 full, micro = peak_mb(1), peak_mb(8)
 print(f"one batch of {ROWS} rows:        {full:4.1f} MB held for backward at the peak")
 print(f"8 micro-batches of {ROWS // 8} rows:  {micro:4.1f} MB held for backward at the peak")
-assert full > 6 * micro  # what a graph saves grows with the rows it sees
+print(f"ratio {full / micro:.1f} for 8 times fewer rows")
+assert 6 < full / micro < 8  # grows with the rows, not in proportion: saved weights do not shrink
+# A Linear whose input needs a gradient saves its weight: the same bytes for any batch size.
+saved_weights = [p for p in model.parameters() if p.dim() == 2 and p.data_ptr() in saved_ptrs]
+assert len(saved_weights) == 3  # every Linear but the first, whose input x needs no gradient
+weights = sum(w.numel() * w.element_size() for w in saved_weights) / 2**20
+print(f"of which the weight matrices the graphs saved: {weights:.1f} MB, whatever the batch size")

@@ -13,6 +13,20 @@ for _ in range(3):
 print("total_kept grad_fn:", type(total_kept.grad_fn).__name__, "| total:", type(total).__name__)
 assert total_kept.grad_fn is not None and isinstance(total, float)
 
+
+def losses_reachable(node, seen=None):
+    """How many loss computations the graph behind `node` still holds."""
+    seen = set() if seen is None else seen
+    if node is None or node in seen:
+        return 0
+    seen.add(node)
+    here = int(type(node).__name__ == "MseLossBackward0")
+    return here + sum(losses_reachable(next_fn, seen) for next_fn, _ in node.next_functions)
+
+
+print("loss graphs held by total_kept:", losses_reachable(total_kept.grad_fn))
+assert losses_reachable(total_kept.grad_fn) == 3  # every step's graph, kept alive
+
 pred = model(x)
 try:
     pred.numpy()

@@ -1,0 +1,35 @@
+import re
+import warnings
+
+import torch
+
+x = torch.tensor([0.0, 1.0], requires_grad=True)
+
+
+def forward():
+    y = x.sigmoid()  # sigmoid saves its output for backward
+    y.detach().zero_()  # the culprit: an in-place change of that output
+    return y.sum()
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    with torch.autograd.detect_anomaly():
+        loss = forward()
+        try:
+            loss.backward()
+        except RuntimeError as error:
+            print(f"RuntimeError: {str(error).split(' Hint:')[0]}")
+            assert "modified by an inplace operation" in str(error)
+        else:
+            raise AssertionError("backward should have raised")
+
+anomaly = [w for w in caught if "Error detected in" in str(w.message)]
+message = str(anomaly[0].message)
+# Keep the warning's first line, and the forward trace without this machine's paths.
+print(message.splitlines()[0])
+lines = re.findall(r'File "[^"]*?([\w.]+)", line (\d+), in (\S+)\n\s+(.*)', message)
+for file, line, function, code in lines[-2:]:
+    print(f"  {file}, line {line}, in {function}: {code.strip()}")
+assert message.startswith("Error detected in SigmoidBackward0")
+assert lines[-1][2:] == ("forward", "y = x.sigmoid()  # sigmoid saves its output for backward")
