@@ -87,6 +87,33 @@ DRIFT = {
         ),
         DDP_EXAMPLE,
     ),
+    "checkpoint() keeps every activation": (
+        """
+        import torch.utils.checkpoint
+        torch.utils.checkpoint.checkpoint = lambda function, *args, use_reentrant=None, **kwargs: function(*args)
+        """,
+        "snippets/accumulation/checkpointing_memory.py",
+    ),
+    "OneCycleLR steps past total_steps without raising": (
+        """
+        import torch
+        _step = torch.optim.lr_scheduler.OneCycleLR.step
+        def step(self, *args, **kwargs):
+            self.total_steps = max(self.total_steps, self.last_epoch + 2)
+            return _step(self, *args, **kwargs)
+        torch.optim.lr_scheduler.OneCycleLR.step = step
+        """,
+        "snippets/accumulation/onecycle_total_steps.py",
+    ),
+    "LayerNorm starts normalizing over the batch": (
+        """
+        import torch
+        torch.nn.LayerNorm.forward = lambda self, x: torch.nn.functional.batch_norm(
+            x, None, None, self.weight, self.bias, training=True
+        )
+        """,
+        "snippets/accumulation/batchnorm_remedies.py",
+    ),
 }
 
 

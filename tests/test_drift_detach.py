@@ -69,6 +69,38 @@ DRIFT = {
         """,
         "snippets/detach/eval_is_not_no_grad.py",
     ),
+    "torch.tensor(t) stops warning": (
+        """
+        import torch
+        _tensor = torch.tensor
+        def tensor(data, *args, **kwargs):
+            if isinstance(data, torch.Tensor):
+                return data.detach().clone()
+            return _tensor(data, *args, **kwargs)
+        torch.tensor = tensor
+        """,
+        "snippets/detach/clone_and_detach.py",
+    ),
+    "detect_anomaly() stops naming the forward line": (
+        """
+        import contextlib, torch
+        torch.autograd.detect_anomaly = lambda *args, **kwargs: contextlib.nullcontext()
+        """,
+        "snippets/detach/detect_anomaly.py",
+    ),
+    "writes under no_grad() stop moving the version counter": (
+        """
+        import torch
+        _zero_ = torch.Tensor.zero_
+        def zero_(self):
+            if torch.is_grad_enabled():
+                return _zero_(self)
+            _zero_(self.data)
+            return self
+        torch.Tensor.zero_ = zero_
+        """,
+        "snippets/detach/write_parameters_without_data.py",
+    ),
 }
 
 

@@ -76,6 +76,70 @@ DRIFT = {
         """,
         "snippets/retention/autograd_grad.py",
     ),
+    "a .to() that changes nothing starts copying": (
+        """
+        import torch
+        _to = torch.Tensor.to
+        torch.Tensor.to = lambda self, *args, **kwargs: _to(self, *args, **kwargs).clone()
+        """,
+        "snippets/retention/conversion_makes_non_leaf.py",
+    ),
+    "an in-place change under no_grad() stops moving the version counter": (
+        """
+        import torch
+        _add_ = torch.Tensor.add_
+        def add_(self, *args, **kwargs):
+            if torch.is_grad_enabled():
+                return _add_(self, *args, **kwargs)
+            _add_(self.data, *args, **kwargs)  # .data: the version counter stays where it was
+            return self
+        torch.Tensor.add_ = add_
+        """,
+        "snippets/retention/inplace_on_leaf.py",
+    ),
+    "backward() on a vector sums it implicitly": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, *args, **kwargs):
+            if gradient is None and self.numel() > 1:
+                gradient = torch.ones_like(self)
+            return _backward(self, gradient, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/retention/non_scalar_backward.py",
+    ),
+    "backward(inputs=...) fills every leaf": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+            return _backward(self, gradient, retain_graph, create_graph)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/retention/retain_graph_two_losses.py",
+    ),
+    "a tensor hook can no longer replace the gradient": (
+        """
+        import torch
+        _register_hook = torch.Tensor.register_hook
+        def register_hook(self, hook):
+            return _register_hook(self, lambda grad: (hook(grad), None)[1])  # result ignored
+        torch.Tensor.register_hook = register_hook
+        """,
+        "snippets/retention/tensor_hooks.py",
+    ),
+    "create_graph=True stops building a graph of the gradient": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            kwargs["create_graph"] = False
+            return _grad(outputs, inputs, *args, **kwargs)
+        torch.autograd.grad = grad
+        """,
+        "snippets/retention/higher_order_gradients.py",
+    ),
 }
 
 

@@ -58,6 +58,42 @@ DRIFT = {
         """,
         "snippets/zeroing/partial_optimizer_keeps_growing.py",
     ),
+    "plain SGD starts decaying weights by default": (
+        """
+        import torch
+        _init = torch.optim.SGD.__init__
+        def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=1e-2, *args, **kwargs):
+            _init(self, params, lr, momentum, dampening, weight_decay, *args, **kwargs)
+        torch.optim.SGD.__init__ = __init__
+        """,
+        "snippets/zeroing/optimizers_skip_none.py",
+    ),
+    "a second backward overwrites .grad instead of adding": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            stack = [self.grad_fn]
+            while stack:
+                node = stack.pop()
+                if node is None:
+                    continue
+                if hasattr(node, "variable"):
+                    node.variable.grad = None
+                stack.extend(next_fn for next_fn, _ in node.next_functions)
+            return _backward(self, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/zeroing/shared_weight_gets_sum.py",
+    ),
+    "Module.zero_grad defaults to zeros again (checklist)": (
+        """
+        import torch
+        _zero_grad = torch.nn.Module.zero_grad
+        torch.nn.Module.zero_grad = lambda self, set_to_none=False: _zero_grad(self, set_to_none)
+        """,
+        "snippets/zeroing/why_grad_is_none.py",
+    ),
 }
 
 

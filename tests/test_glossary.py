@@ -39,4 +39,4 @@ def test_code_is_left_alone():
 
 def test_built_pages_carry_the_tooltips(site):
     assert 'title="leaf tensor：' in site.page("retention")
-    assert '<abbr title="A tensor you create directly' in site.page("en/retention")
+    assert '<abbr title="A tensor whose grad_fn is None' in site.page("en/retention")

@@ -14,7 +14,7 @@ model.zero_grad()
 batchnorm = model[1]
 batchnorm.reset_running_stats()
 for xb, yb in zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS)):
-    (loss_fn(model(xb), yb) / ACCUMULATION_STEPS).backward()  # normalised with 4 rows' statistics
+    (loss_fn(model(xb), yb) / ACCUMULATION_STEPS).backward()  # normalized with 4 rows' statistics
 diff = max((p.grad - g).abs().max().item() for p, g in zip(model.parameters(), full_batch))
 print(f"largest gradient difference, accumulated vs full batch: {diff:.2f}")
 assert diff > 0.1

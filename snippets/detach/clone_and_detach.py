@@ -17,6 +17,7 @@ assert type(y.clone().grad_fn).__name__ == "CloneBackward0"  # the step the seco
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     c = torch.tensor(y)
+assert caught, "torch.tensor() on a tensor should have warned"
 print(f"{caught[0].category.__name__}: {caught[0].message}")
 assert caught[0].category is UserWarning
 assert "sourceTensor.detach().clone()" in str(caught[0].message)

@@ -25,6 +25,7 @@ with warnings.catch_warnings(record=True) as caught:
             raise AssertionError("backward should have raised")
 
 anomaly = [w for w in caught if "Error detected in" in str(w.message)]
+assert anomaly, "detect_anomaly() should have named the forward call"
 message = str(anomaly[0].message)
 # Keep the warning's first line, and the forward trace without this machine's paths.
 print(message.splitlines()[0])

@@ -15,6 +15,6 @@ print("after zero_grad():", model.weight.grad)
 assert model.weight.grad is None
 
 model(torch.ones(2, 3)).sum().backward()
-optimizer.zero_grad(set_to_none=False)  # the behaviour of 1.x
+optimizer.zero_grad(set_to_none=False)  # the behavior of 1.x
 print("after zero_grad(set_to_none=False):", model.weight.grad)
 assert torch.equal(model.weight.grad, torch.zeros(1, 3))
