@@ -87,6 +87,16 @@ segment_full, segment_micro = one_segment(ROWS), one_segment(ROWS // 8)
 print(f"plus, while a segment is recomputed: {segment_full:5.2f} MB (whole batch), {segment_micro:4.2f} MB (micro-batch)")
 assert both + segment_micro < micro  # combined, still below accumulation alone
 
+calls = []
+original_forward = segments[0].forward
+segments[0].forward = lambda h: calls.append(1) or original_forward(h)  # count the runs
+run(1, checkpointed=False)
+plain_calls = len(calls)
+run(1, checkpointed=True)
+del segments[0].forward  # back to the class's own forward
+print(f"forward passes through a segment per step: {plain_calls} without, {len(calls) - plain_calls} with checkpointing")
+assert (plain_calls, len(calls) - plain_calls) == (1, 2)  # the price: the segment runs again in backward
+
 for grads in (ckpt_grads, both_grads):  # the same gradients: only the memory and time change
     assert max((a - b).abs().max().item() for a, b in zip(grads, reference)) < 1e-6
 print("gradients equal the full batch's in all four runs: True")
