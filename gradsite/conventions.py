@@ -27,7 +27,7 @@ HEADING_ID = re.compile(r"^#{1,6}[ \t].*?\{[^}]*#(?P<id>[\w-]+)[^}]*\}[ \t]*$", 
 # How a failing example is reported; the drift report and the tests parse it back.
 FAILURE = "{position}: example failed on page docs/{page}, language {language}"
 FAILED = re.compile(
-    r"(?P<position>(?:snippets/\S+?\.py|docs/\S+ \(code written in the page\))(?::(?P<line>\d+))?): "
+    r"^(?:ERROR\s+-\s+)?(?P<origin>\S.*?)(?::(?P<line>\d+))?: "
     r"example failed on page (?P<page>\S+), language (?P<lang>[\w-]+)\s*$"
 )
 

@@ -228,7 +228,10 @@ def _isolated():
          cwd, path, environ) = saved
         torch.set_grad_enabled(grad)
         torch.set_default_dtype(dtype)
-        torch.use_deterministic_algorithms(deterministic, warn_only=warn_only)
+        if (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()) != (
+            deterministic, warn_only
+        ):  # only when changed: the call imports torch._dynamo (a second)
+            torch.use_deterministic_algorithms(deterministic, warn_only=warn_only)
         torch.autograd.set_detect_anomaly(anomaly, check_nan=check_nan)
         if torch.get_num_threads() != threads:
             torch.set_num_threads(threads)
