@@ -154,6 +154,15 @@ class OutputLimit(Exception):  # noqa: N818
     pass
 
 
+class _NoInput(io.StringIO):
+    """stdin of an example: a build has no one to answer."""
+
+    def read(self, *args):
+        raise RuntimeError("examples cannot read standard input: a build has no one to type an answer")
+
+    readline = read
+
+
 class _CappedOutput(io.StringIO):
     """stdout of an example: printing past the limit fails at the line that prints."""
 
@@ -256,20 +265,23 @@ def _failure_line(error: BaseException, origin: str) -> int | None:
     return frames[-1].lineno if frames else None
 
 
-def _example_traceback(error: BaseException, origin: str) -> str:
-    """The traceback from the example's first frame on: no lines of the runner."""
-    tb = error.__traceback__
-    while tb is not None and tb.tb_frame.f_code.co_filename != origin:
-        tb = tb.tb_next
-    return "".join(traceback.format_exception(type(error), error, tb or error.__traceback__))
+def _example_traceback(error: BaseException) -> str:
+    """The traceback without the runner's own frames."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != __file__]
+    shown = "".join(traceback.format_list(frames)) if frames else ""
+    return "Traceback (most recent call last):\n" + shown + "".join(traceback.format_exception_only(error))
 
 
 def execute(code: str, origin: str, stdout: io.StringIO) -> dict:
     """Run the code as a program named `origin`; fail on stderr output or a leak in stdout."""
     namespace = {"__name__": "__main__", "__file__": str(state.root / origin)}
-    stderr = io.StringIO()
+    stderr, stdin = io.StringIO(), sys.stdin
+    sys.stdin = _NoInput()
     with _isolated(), _time_limit(_limit(conventions.TIME_LIMIT)), redirect_stdout(stdout), redirect_stderr(stderr):
-        exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
+        try:
+            exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
+        finally:
+            sys.stdin = stdin
     if stderr.getvalue():
         raise RuntimeError("the example wrote to stderr; print what it means to show:\n" + stderr.getvalue())
     found = conventions.leaks(stdout.getvalue().replace(str(state.root), "<project>"))
@@ -319,7 +331,7 @@ def run_python(code: str, returncode: int | None = None, session: str | None = N
         so_far = "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines()) if printed else ""
         message = conventions.failure(origin, line, state.page, state.language)
         log.error(f"{message}\n  {failing}\n  {summary}{so_far}")
-        shown = (printed + "\n" if printed else "") + _example_traceback(error, origin)
+        shown = (printed + "\n" if printed else "") + _example_traceback(error)
         raise ExecutionError(code_block("pytb", shown)) from error
 
     text = stdout.getvalue()

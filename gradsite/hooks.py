@@ -26,7 +26,15 @@ log = logging.getLogger("mkdocs.hooks.gradsite")
 _SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-z]{2})\.md$")
 
 
+def _reported_by_the_runner(record: logging.LogRecord) -> bool:
+    """markdown-exec repeats a failing python block and its traceback: the runner's report says it all."""
+    return not record.getMessage().startswith("Execution of python code block")
+
+
 def on_config(config):
+    exec_log = logging.getLogger("mkdocs.plugins.markdown_exec")
+    if _reported_by_the_runner not in exec_log.filters:
+        exec_log.addFilter(_reported_by_the_runner)
     markdown_exec.formatters["python"] = execute.format_python
     markdown_exec.formatters["py"] = execute.format_python
     config.extra["torch_version"] = torch.__version__
