@@ -1,4 +1,15 @@
-"""Shared fixtures."""
+"""Shared fixtures: every test that reads a site reads one of these builds.
+
+* `site`: one strict build of the real project for the whole session;
+* `later`: a second one, in another process and folder with the clock moved
+  (tests/test_reproducible.py compares the two byte for byte);
+* `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
+* browser fixtures (tests/browser.py).
+
+Markers (pyproject.toml): `browser` (Chromium), `build` (a whole MkDocs build,
+each shared fixture counting once), `slow`. `pytest -m "not build and not browser"`
+is the author's quick check (README).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +17,7 @@ import os
 
 import pytest
 
+from broken import broken  # noqa: F401 - the broken build, defined once
 from browser import chromium, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
@@ -14,10 +26,62 @@ from sitebuild import Build, build
 for _name in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC"):
     os.environ.pop(_name, None)
 
+# Run in the build process before MkDocs starts: git-revision-date-localized's date for a
+# page that has no commit yet is pinned (a clean checkout has none; see test_reproducible.py).
+UNCOMMITTED_PAGE_DATE = """
+import time as _time
+try:
+    import mkdocs_git_revision_date_localized_plugin.util as _git_dates
+except ImportError:
+    _git_dates = None
+
+class _Frozen:
+    def __getattr__(self, name):
+        return getattr(_time, name)
+
+    @staticmethod
+    def time():
+        return 1_800_000_000.0
+
+if _git_dates is not None:
+    _git_dates.time = _Frozen()
+"""
+
+# ... and "now" is another day.
+LATER_CLOCK = """
+import datetime as _datetime
+import mkdocs.utils
+
+class _Later(_datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return cls(2031, 7, 1, 12, 0, 0, tzinfo=tz)
+
+mkdocs.utils.datetime = _Later
+"""
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Build:
     """One strict build of the real project, shared by the tests that read it."""
-    result = build(tmp_path_factory.mktemp("site") / "site")
-    assert result.returncode == 0, result.log
+    result = build(tmp_path_factory.mktemp("site") / "site", before=UNCOMMITTED_PAGE_DATE)
+    assert result.returncode == 0, result.log[-5000:]
     return result
+
+
+@pytest.fixture(scope="session")
+def later(tmp_path_factory) -> Build:
+    """Another strict build: another process, another folder, the clock in 2031."""
+    result = build(tmp_path_factory.mktemp("later") / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK)
+    assert result.returncode == 0, result.log[-5000:]
+    return result
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark what each test costs, from the fixtures it uses: `-m` selects by it."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & {"tab", "served", "chromium"}:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & {"site", "later", "broken", "served"}:
+            item.add_marker(pytest.mark.build)
