@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
+
 from gradsite import execute
 from gradsite.conventions import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
 
