@@ -35,7 +35,7 @@ test: $(STAMP)  ## the whole suite, strict build included
 	$(BIN)/python -m pytest --durations=15
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
-	$(BIN)/python -m pytest -m "not build and not browser" $(ARGS)
+	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
 
 lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows; pytest runs them too
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color

@@ -6,9 +6,10 @@
 * `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
 * browser fixtures (tests/browser.py).
 
-Markers (pyproject.toml): `browser` (Chromium), `build` (a whole MkDocs build,
-each shared fixture counting once), `slow`. `pytest -m "not build and not browser"`
-is the author's quick check (README).
+Markers (pyproject.toml), set here from what a test uses: `browser` (Chromium),
+`build` (reads a shared whole-site build), `slow` (builds of its own, the DDP
+example, many examples in a row). `make test-fast` runs
+`pytest -m "not build and not browser and not slow"`, the author's quick check.
 """
 
 from __future__ import annotations
@@ -85,3 +86,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if fixtures & {"site", "later", "broken", "served"}:
             item.add_marker(pytest.mark.build)
+        # The two-process DDP example (15 s a run), and pages' fences run by pytest-markdown-docs
+        # (each example again; tests/test_snippets.py runs them faster, in forked children).
+        if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith("docs/"):
+            item.add_marker(pytest.mark.slow)

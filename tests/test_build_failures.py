@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from broken import FAILS, RAISES, SYNTAX, TIME_LIMIT, WARNS, ZH_ONLY, _edit
 from sitebuild import build, copy_project
 
@@ -106,6 +108,7 @@ def test_broken_anchor(broken):
     assert "index.zh.md" in result.log and "#no-such-heading" in result.log
 
 
+@pytest.mark.slow
 def test_missing_snippet(tmp_path):
     project = copy_project(tmp_path / "project")
     _edit(project / "docs/retention/index.en.md", FAILS, "snippets/retention/no_such_example.py")

@@ -105,6 +105,7 @@ def test_crashed_ddp_worker_fails_the_runner_with_a_message():
 
 def test_examples_pass_without_drift():
     """Unpatched, the runner passes every example a case names: the failures above come from the patches."""
-    for example in sorted({example for _, example in DRIFT.values()}):
+    # The DDP example is left out (15 s): the session build and tests/test_snippets.py run it unpatched.
+    for example in sorted({example for _, example in DRIFT.values()} - {DDP_EXAMPLE}):
         [(failed, log)] = run_in_runner(example, languages=("zh",)).values()
         assert not failed, log

@@ -216,6 +216,7 @@ def tiny(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_serve_reruns_only_what_an_edit_touches_across_restarts(tiny):
     # A first session: a clean build runs each distinct block once (the two pages of
     # this site without i18n share one language); a prose edit runs nothing; a

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
 from gradsite import execute
 from sitebuild import ROOT, forked
 
@@ -53,6 +55,7 @@ def _run_all(order, culprit_first=True, isolated=True, stop_at_first_failure=Fal
     return forked(child)
 
 
+@pytest.mark.slow
 def test_a_culprit_changing_global_state_harms_no_other_example_and_order_does_not_matter():
     others = [s for s in SNIPPETS if s != CULPRIT]
     forward = _run_all(others)
@@ -66,6 +69,7 @@ def test_a_culprit_changing_global_state_harms_no_other_example_and_order_does_n
     assert not differ, f"outputs depend on the examples run before: {differ}"
 
 
+@pytest.mark.slow
 def test_without_isolation_the_culprit_would_break_others():
     """The scenario above can fail: with the runner's isolation switched off, another example fails."""
     results = _run_all([s for s in SNIPPETS if s != CULPRIT], isolated=False, stop_at_first_failure=True)

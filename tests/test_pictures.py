@@ -97,6 +97,7 @@ graph(sys.argv[1], "a", "b", "c", "d", alt="alt", lang="en")
 """
 
 
+@pytest.mark.slow
 def test_graphs_are_identical_whatever_the_hash_seed():
     """Set and dict orders of strings change with PYTHONHASHSEED; the picture must not."""
     runs = {

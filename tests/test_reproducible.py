@@ -50,6 +50,7 @@ def test_sitemap_dates_come_from_git_not_the_clock(later):
     assert sitemap == (later.site / "sitemap.xml").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_without_the_git_date_the_clock_would_show(tmp_path):
     """The moved clock does reach the output when dates do not come from git: the comparison can fail."""
     unpinned = """
