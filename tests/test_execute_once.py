@@ -227,3 +227,23 @@ def test_serve_reruns_only_what_an_edit_touches_across_restarts(tiny):
     # A restart: everything comes from the disk; then a prose edit and a snippet edit again.
     again = _serve(tiny, "docs/index.zh.md=\nMore prose.\n", "snippets/demo/one.py=print('edited')\n")
     assert again == {"build": 0, "docs/index.zh.md": 0, "snippets/demo/one.py": 1}
+
+
+def test_time_limit_also_stops_an_example_in_a_serve_thread(project, monkeypatch, caplog):
+    """`mkdocs serve` rebuilds in a thread, where no alarm signal reaches: the limit holds there too."""
+    import threading
+
+    monkeypatch.setenv("GRADSITE_TIME_LIMIT", "1")
+    failures = []
+
+    def rebuild():
+        try:
+            execute.run_python("print('start')\nwhile True:\n    pass\n", snippet="snippets/demo/hangs.py")
+        except ExecutionError as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=rebuild)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive() and failures
+    assert "snippets/demo/hangs.py:" in caplog.text and "ExampleTimeout" in caplog.text
