@@ -96,6 +96,19 @@ def named_files(code: str, root: Path) -> list[str]:
     return sorted({n for n in _QUOTED_PATH.findall(code) if ("/" in n or "." in n) and (root / n).is_file()})
 
 
+def _sources() -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(PACKAGE.glob("*.py"))}
+
+
+_LOADED = _sources()  # this package's sources as this process imported them
+
+
+def changed_sources() -> list[str]:
+    """gradsite/*.py files edited since this process started (`make serve` must restart for them)."""
+    now = _sources()
+    return sorted(name for name in now.keys() | _LOADED.keys() if now.get(name) != _LOADED.get(name))
+
+
 @functools.cache
 def _environment() -> str:
     """Interpreter, machine, installed distributions, and this package's sources as loaded.
@@ -104,8 +117,7 @@ def _environment() -> str:
     started with, so its outputs are keyed by that code; a restart picks up an edit.
     """
     dists = sorted(f"{d.name}=={d.version}" for d in metadata.distributions())
-    sources = [hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(PACKAGE.glob("*.py"))]
-    return "\n".join([platform.python_version(), platform.machine(), *dists, *sources])
+    return "\n".join([platform.python_version(), platform.machine(), *dists, *_LOADED.values()])
 
 
 def cache_key(code: str, origin: str | None) -> str:

@@ -35,6 +35,8 @@ def on_config(config):
     exec_log = logging.getLogger("mkdocs.plugins.markdown_exec")
     if _reported_by_the_runner not in exec_log.filters:
         exec_log.addFilter(_reported_by_the_runner)
+    for name in execute.changed_sources():  # an edit while `make serve` runs
+        log.warning(f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)")
     markdown_exec.formatters["python"] = execute.format_python
     markdown_exec.formatters["py"] = execute.format_python
     config.extra["torch_version"] = torch.__version__

@@ -1,13 +1,13 @@
 """The deliberately broken project: every kind of mistake at once, one strict build.
 
-A session fixture (tests/conftest.py): tests/test_build_failures.py checks each
+Built for the session by tests/conftest.py (`broken`): tests/test_build_failures.py checks each
 mistake is reported by name, and tests/test_workflows.py feeds the log to the
 drift report as .github/workflows/drift.yml does.
 """
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
 from sitebuild import Build, build, copy_project
 
@@ -23,7 +23,7 @@ NEW = {
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
 }
 ZH_ONLY = "snippets/retention/zz_zh_only.py"
-TIME_LIMIT = "5"  # seconds; every real example of the chapter takes well under one
+TIME_LIMIT = "10"  # seconds; every real example of the chapter takes well under one, even under load
 
 
 def _edit(path, old, new):
@@ -45,9 +45,10 @@ def _lines(path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
-@pytest.fixture(scope="session")
-def broken(tmp_path_factory) -> tuple[Build, dict]:
-    project = copy_project(tmp_path_factory.mktemp("broken") / "project")
+def build_broken(folder: Path) -> tuple[Build, dict]:
+    """Copy the project into `folder`, break it every way at once, build it strictly.
+    Returns the build and the line each edited snippet now fails at."""
+    project = copy_project(folder / "project")
     _edit(project / FAILS, "== 120", "== 121")
     _append(project / RAISES, "torch.zeros(1).backward()\n")
     _append(project / SYNTAX, "def broken(:\n")
@@ -64,9 +65,8 @@ def broken(tmp_path_factory) -> tuple[Build, dict]:
     lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
     lines[WARNS] = next(n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t)
     lines[FAILS] = next(n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t)
-    result = build(tmp_path_factory.mktemp("broken-site") / "site", project=project, only="retention",
+    result = build(folder / "out" / "site", project=project, only="retention",
                    links=True, env={"GRADSITE_TIME_LIMIT": TIME_LIMIT})
-    assert result.returncode != 0, "the broken build passed:\n" + result.log[-3000:]
     return result, lines
 
 

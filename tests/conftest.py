@@ -15,10 +15,14 @@ example, many examples in a row). `make test-fast` runs
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from broken import broken  # noqa: F401 - the broken build, defined once
+from broken import build_broken
 from browser import chromium, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
@@ -62,20 +66,63 @@ mkdocs.utils.datetime = _Later
 """
 
 
+# --- the session's builds, made in the background ----------------------------------
+# Each is a MkDocs process of its own: they start as soon as the tests are collected
+# (only those some selected test needs), and the tests that need no build run first,
+# in this process, while they work. A fixture waits for its build.
+
+_BUILDS = {
+    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE),
+    "later": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK),
+    "broken": build_broken,
+}
+_NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
+_started: dict[str, Future] = {}
+_pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
+_folder = Path(tempfile.mkdtemp(prefix="gradsite-builds-"))
+
+
+def _start(name: str) -> Future:
+    if name not in _started:
+        (_folder / name).mkdir()
+        _started[name] = _pool.submit(_BUILDS[name], _folder / name)
+    return _started[name]
+
+
+def pytest_collection_finish(session):
+    if session.config.option.collectonly:
+        return
+    for name in sorted({_NEEDS[f] for item in session.items for f in getattr(item, "fixturenames", ()) if f in _NEEDS}):
+        _start(name)
+
+
+def pytest_sessionfinish(session):
+    _pool.shutdown(wait=True, cancel_futures=True)
+    shutil.rmtree(_folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Build:
+def site() -> Build:
     """One strict build of the real project, shared by the tests that read it."""
-    result = build(tmp_path_factory.mktemp("site") / "site", before=UNCOMMITTED_PAGE_DATE)
+    result = _start("site").result()
     assert result.returncode == 0, result.log[-5000:]
     return result
 
 
 @pytest.fixture(scope="session")
-def later(tmp_path_factory) -> Build:
+def later() -> Build:
     """Another strict build: another process, another folder, the clock in 2031."""
-    result = build(tmp_path_factory.mktemp("later") / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK)
+    result = _start("later").result()
     assert result.returncode == 0, result.log[-5000:]
     return result
+
+
+@pytest.fixture(scope="session")
+def broken() -> tuple[Build, dict]:
+    """The broken copy's strict build (tests/broken.py) and the line each edited snippet fails at."""
+    result, lines = _start("broken").result()
+    assert result.returncode != 0, "the broken build passed:\n" + result.log[-3000:]
+    return result, lines
 
 
 def pytest_collection_modifyitems(config, items):
@@ -90,3 +137,5 @@ def pytest_collection_modifyitems(config, items):
         # (each example again; tests/test_snippets.py runs them faster, in forked children).
         if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith("docs/"):
             item.add_marker(pytest.mark.slow)
+    # Tests that need no build first: they run while the builds are made.
+    items.sort(key=lambda item: bool(item.get_closest_marker("build") or item.get_closest_marker("browser")))
