@@ -23,6 +23,7 @@ NEW = {
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
 }
 ZH_ONLY = "snippets/retention/zz_zh_only.py"
+MISSING, MISSING_IN = "snippets/versions/no_such_example.py", "docs/versions/index.en.md"
 TIME_LIMIT = "10"  # seconds; every real example of the chapter takes well under one, even under load
 
 
@@ -62,9 +63,13 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     (project / "docs/references/index.en.md").unlink()
     _edit(project / "docs/index.en.md", "(retention/index.md)", "(retention/missing.md)")
     _edit(project / "docs/index.zh.md", "(retention/index.md)", "(retention/index.md#no-such-heading)")
+    # A missing snippet stops MkDocs reading the page, and the build there: so it is in the
+    # page read last (pages are read in path order, versions/ after retention/), in English.
+    _edit(project / MISSING_IN, "snippets/versions/torch_version.py", MISSING)
     lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
     lines[WARNS] = next(n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t)
     lines[FAILS] = next(n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t)
+    (folder / "out").mkdir()
     result = build(folder / "out" / "site", project=project, only="retention",
                    links=True, env={"GRADSITE_TIME_LIMIT": TIME_LIMIT})
     return result, lines

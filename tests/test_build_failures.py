@@ -3,18 +3,15 @@
 One deliberately broken copy of the project carries every kind of mistake at
 once, and one strict build of it (the retention chapter and the pages outside
 chapters, links checked) must report each, naming the snippet file and line,
-the page and the language. A missing snippet stops MkDocs reading the page, so
-it has a build of its own (examples off: it fails before any runs).
+the page and the language (tests/broken.py makes it; tests/conftest.py builds it
+once per session, in the background).
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
-
-from broken import FAILS, RAISES, SYNTAX, TIME_LIMIT, WARNS, ZH_ONLY, _edit
-from sitebuild import build, copy_project
+from broken import FAILS, MISSING, RAISES, SYNTAX, TIME_LIMIT, WARNS, ZH_ONLY
 
 
 def _named(log: str, position: str) -> None:
@@ -108,11 +105,7 @@ def test_broken_anchor(broken):
     assert "index.zh.md" in result.log and "#no-such-heading" in result.log
 
 
-@pytest.mark.slow
-def test_missing_snippet(tmp_path):
-    project = copy_project(tmp_path / "project")
-    _edit(project / "docs/retention/index.en.md", FAILS, "snippets/retention/no_such_example.py")
-    result = build(tmp_path / "site", project=project, only="retention", env={"GRADSITE_NO_EXEC": "1"})
-    assert result.returncode != 0
-    assert "Error reading page 'retention/index.en.md'" in result.log
-    assert "snippets/retention/no_such_example.py' could not be found" in result.log
+def test_missing_snippet(broken):
+    result, _ = broken
+    assert "Error reading page 'versions/index.en.md'" in result.log
+    assert f"{MISSING}' could not be found" in result.log
