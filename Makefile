@@ -10,7 +10,10 @@ TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test lint bench clean
+.PHONY: install serve build test test-fast lint bench clean
+
+# make serve PORT=8001 serves on another port.
+PORT ?= 8000
 
 install: $(STAMP)
 
@@ -22,14 +25,17 @@ $(STAMP): pyproject.toml
 	touch $@
 
 # serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
-serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:8000
-	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
+	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --livereload
 
 build: $(STAMP)  ## strict build into site/
 	$(BIN)/mkdocs build --strict
 
 test: $(STAMP)  ## the whole suite, strict build included
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=15
+
+test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
+	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
 
 lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows; pytest runs them too
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color

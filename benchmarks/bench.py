@@ -45,7 +45,8 @@ from urllib.parse import urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from sitebuild import CHAPTERS, copy_project  # noqa: E402 - the test suite's own project copy
+from gradsite.conventions import CHAPTERS  # noqa: E402 - the site's conventions, stated once
+from sitebuild import copy_project  # noqa: E402 - the test suite's own project copy
 
 PROSE_PAGE = "docs/retention/index.en.md"
 KB = 1024
@@ -81,9 +82,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 import torch
 from gradsite import execute
-sys.path.insert(0, "tests")
-from sitebuild import FENCE
-from gradsite.markdown_docs import INCLUDE
+from gradsite.conventions import FENCE, INCLUDE
 
 def run(code, origin):
     namespace = {"__name__": "__main__", "__file__": origin}
@@ -100,7 +99,7 @@ elif sys.argv[1] == "examples":
         for page in sorted(Path("docs").rglob(f"*.{language}.md")):
             for match in FENCE.finditer(page.read_text(encoding="utf-8")):
                 body = match["body"].strip()
-                include = INCLUDE.match(body)
+                include = INCLUDE.fullmatch(body)
                 origin = include["path"] if include else str(page)
                 code = Path(origin).read_text() if include else body
                 if (code, None if include else language) not in seen:

@@ -3,54 +3,60 @@
 markdown-exec finds the ```python exec="on"``` fences and renders them; this
 module replaces only its *run* step, to add what the site promises:
 
-* a failure names the snippet file and line, the page and the language;
+* a failure names the snippet file and line, the page and the language, and
+  shows what the example printed before it failed;
 * an example runs once per build: the zh build runs it, the en build reuses
   the output (mkdocs-static-i18n builds each language in the same process);
-* nothing an example does leaks: every run gets fresh globals, and stray
-  warnings or stderr output fail the build like an exception would.
+* examples are isolated: fresh globals, and torch's process-wide state (grad
+  mode, default dtype, random generators, flags, threads) is put back after
+  each one, and the random generators start as in a fresh interpreter;
+* a warning that escapes an example fails it at the line that raised it, and
+  so does output on stderr, an address, temporary path or time in the output,
+  an example that runs longer than the time limit or prints more than the
+  output limit (gradsite/conventions.py; both can be raised by environment).
 
-Every example is a complete program (no markdown-exec sessions), so its output
-depends only on its code, the installed packages, the `gradsite` sources, the
-project files it reads and, for a helper that words its output per language
-(gradsite/pictures.py), the language being built. The key of an output covers
-the first three. The others are recorded when the example runs: every file or
-folder it opens or lists under the project, every existing file its code names
-by path (such as the snippet a figure block runs), with their fingerprints, and
-whether it read `state.language`. An output is reused only while those are
-unchanged, and for the same language if it read it. Failures are never kept.
+Which snippet a block runs is told, not guessed: gradsite/hooks.py gives a
+fence whose body is one `--8<--` include a `snippet` option, read here.
 
-Outputs live in memory for the process: a build, or a whole `mkdocs serve`
-session. Two environment variables change that, and neither is set in CI:
+The key of an output covers everything it depends on: the code, where it comes
+from, the content of every project file its code names in a string literal
+(a figure block names the snippet it draws), the installed packages, this
+package's sources as loaded, and the language for code written in a page
+(figure blocks word their pictures per language).
 
-* GRADSITE_CACHE=<folder> also keeps outputs on disk across processes
-  (`make serve` sets it to .cache/gradsite; `make clean` removes it);
-* GRADSITE_NO_EXEC=1 runs nothing and renders a placeholder: only for
-  `make bench`, to measure what the build costs without the examples.
+Outputs live in memory for the process (a build, or a `mkdocs serve` session).
+GRADSITE_CACHE=<folder> also keeps them on disk across processes (`make serve`);
+GRADSITE_NO_EXEC=1 runs nothing and renders a placeholder (`make bench` only).
+Failures are never kept.
 """
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import hashlib
-import importlib
 import io
 import json
 import linecache
 import logging
 import os
 import platform
+import random
 import re
+import signal
 import sys
 import threading
 import traceback
 import warnings
-from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import asdict, dataclass, field
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
 import torch
 from markdown_exec import ExecutionError, base_format, code_block
+
+from gradsite import conventions
 
 PACKAGE = Path(__file__).resolve().parent
 DISK_CACHE = "GRADSITE_CACHE"
@@ -61,237 +67,207 @@ log = logging.getLogger("mkdocs.hooks.gradsite")
 
 
 @dataclass
-class Output:
-    """What an example printed, and what it depended on besides its key."""
-
-    text: str
-    reads: dict[str, str | None]  # path relative to the project -> fingerprint (None: absent)
-    language: str | None = None  # the language it was made for, if it read state.language
-
-
-@dataclass
-class _Recording:
-    """What the example running now has read."""
-
-    thread: int = field(default_factory=threading.get_ident)
-    paths: set[str] = field(default_factory=set)  # absolute
-    language: bool = False
-
-
-_recording: _Recording | None = None  # set only while an example runs
-
-
-@dataclass
 class BuildState:
     """What the running build is doing; set by gradsite/hooks.py."""
 
-    root: Path = PACKAGE.parent  # the folder of mkdocs.yml, set by on_config
-    page: str = "?"
-    _language: str = "?"
-    outputs: dict[str, list[Output]] = field(default_factory=dict)  # key -> outputs (one per language)
+    root: Path = PACKAGE.parent  # the folder of mkdocs.yml
+    page: str = "?"  # docs/-relative source of the page being rendered
+    language: str = "?"
+    outputs: dict[str, str] = field(default_factory=dict)  # key -> output
     executions: int = 0  # examples run in this process (failures included)
     reused: int = 0  # blocks rendered from a kept output
-    examples: set[tuple[str, str | None]] = field(default_factory=set)  # distinct outputs served
+    examples: set[str] = field(default_factory=set)  # keys of the outputs served
     reported: tuple[int, int] = (0, 0)  # (executions, reused) at the last summary()
     # snippet path -> (code, globals) of its last successful run, so a figure that
-    # plots an example's numbers need not run the example again (gradsite/pictures.py).
+    # draws an example need not run it again (gradsite/pictures.py).
     namespaces: dict[str, tuple[str, dict]] = field(default_factory=dict)
-
-    @property
-    def language(self) -> str:
-        """The language being built; an example that reads it gets an output per language."""
-        if _recording is not None and _recording.thread == threading.get_ident():
-            _recording.language = True
-        return self._language
-
-    @language.setter
-    def language(self, value: str) -> None:
-        self._language = value
 
 
 state = BuildState()
 
 
-# --- what an example reads ------------------------------------------------
-# An audit hook sees every open() and directory listing of the thread that
-# runs an example, including reads done by library code (runpy, Path.read_text),
-# and the files a subprocess it starts is given as arguments (what that process
-# reads in turn is not seen). Audit hooks cannot be removed, so it is added once
-# and does nothing unless an example is running. It also notes when a module of
-# this package is imported (see reload_changed_helpers).
-
-_READ_EVENTS = frozenset({"open", "os.listdir", "os.scandir"})
-_PATHLIKE = (str, bytes, os.PathLike)
-
-
-_loaded: dict[str, tuple[int, int]] = {}  # module name -> (mtime, size) of the source it was loaded from
-
-
-def _note_import(name: str) -> None:
-    """Called by the audit hook as a module of this package is imported."""
-    source = PACKAGE / f"{name.partition('.')[2]}.py"
-    if source.is_file():
-        _loaded[name] = _signature(source)
-
-
-def _signature(source: str | Path) -> tuple[int, int]:
-    stat = os.stat(source)
-    return stat.st_mtime_ns, stat.st_size
-
-
-def _audit(event: str, args: tuple) -> None:
-    if event == "import" and args and isinstance(args[0], str) and args[0].startswith("gradsite."):
-        _note_import(args[0])
-    recording = _recording
-    if recording is None or threading.get_ident() != recording.thread:
-        return
-    try:
-        if event in _READ_EVENTS and args and isinstance(args[0], _PATHLIKE):
-            recording.paths.add(os.path.abspath(os.fsdecode(args[0])))
-        elif event == "subprocess.Popen" and isinstance(args[1], (list, tuple)):
-            named = (os.path.abspath(os.fsdecode(a)) for a in args[1] if isinstance(a, _PATHLIKE))
-            recording.paths.update(path for path in named if os.path.isfile(path))
-    except Exception:  # noqa: BLE001, S110 - an audit hook must never break the example
-        pass
-
-
-sys.addaudithook(_audit)
+# --- the key ---------------------------------------------------------------------
 
 _QUOTED_PATH = re.compile(r"""["']([\w.][\w./-]*)["']""")
 
 
-def _named_files(code: str) -> set[str]:
-    """Existing files the code names in a string literal, e.g. "snippets/x/y.py"."""
-    return {
-        name
-        for name in _QUOTED_PATH.findall(code)
-        if ("/" in name or "." in name) and (state.root / name).is_file()
-    }
+def named_files(code: str, root: Path) -> list[str]:
+    """Project files the code names in a string literal, e.g. "snippets/x/y.py"."""
+    return sorted({n for n in _QUOTED_PATH.findall(code) if ("/" in n or "." in n) and (root / n).is_file()})
 
 
-def _project_paths(paths: set[str]) -> set[str]:
-    """The recorded paths inside the project, relative to it (installed packages are in the key).
-
-    Left out: what the import system looks at, not the example (the project folder
-    itself, a sys.path entry it lists to find modules; caches; package metadata).
-    Keeping those made an output depend on whether the build had created a file
-    at the top of the project in the meantime.
-    """
-    kept = set()
-    for absolute in paths:
-        path = Path(absolute)
-        if (
-            path.is_relative_to(state.root)
-            and path != state.root
-            and not path.is_relative_to(sys.prefix)
-            and "__pycache__" not in path.parts
-            and not any(part.endswith((".egg-info", ".dist-info")) for part in path.parts)
-        ):
-            kept.add(path.relative_to(state.root).as_posix())
-    return kept
+def _sources() -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(PACKAGE.glob("*.py"))}
 
 
-def fingerprint(relative: str) -> str | None:
-    """A file's content hash, a folder's listing hash, or None if the path does not exist."""
-    path = state.root / relative
-    if path.is_file():
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    if path.is_dir():
-        return hashlib.sha256("\0".join(sorted(os.listdir(path))).encode()).hexdigest()
-    return None
+_LOADED = _sources()  # this package's sources as this process imported them
 
 
-# --- the key and the kept outputs -------------------------------------------
+def changed_sources() -> list[str]:
+    """gradsite/*.py files edited since this process started (`make serve` must restart for them)."""
+    now = _sources()
+    return sorted(name for name in now.keys() | _LOADED.keys() if now.get(name) != _LOADED.get(name))
 
 
 @functools.cache
 def _environment() -> str:
-    """Interpreter, machine and every installed distribution with its version."""
-    dists = sorted(f"{d.name}=={d.version}" for d in metadata.distributions())
-    return "\n".join([platform.python_version(), platform.machine(), torch.__version__, *dists])
+    """Interpreter, machine, installed distributions, and this package's sources as loaded.
 
-
-def _cache_key(code: str) -> str:
-    """Everything that can change an example's output, except the files it reads."""
-    digest = hashlib.sha256()
-    for part in (code, torch.__version__, _environment()):
-        digest.update(part.encode())
-        digest.update(b"\0")
-    # Examples may call helpers from this package: their source is an input too.
-    helpers = tuple((p.name, *_signature(p)) for p in sorted(PACKAGE.glob("*.py")))
-    digest.update(_helpers_digest(helpers).encode())
-    return digest.hexdigest()
-
-
-@functools.lru_cache(maxsize=4)
-def _helpers_digest(helpers: tuple[tuple[str, int, int], ...]) -> str:
-    """The package's sources, hashed again only when a file's size or time changes."""
-    return hashlib.sha256(b"".join((PACKAGE / name).read_bytes() for name, *_ in helpers)).hexdigest()
-
-
-def reload_changed_helpers() -> list[str]:
-    """Reload the package's modules whose source changed since they were loaded.
-
-    Their sources are part of every output's key, so in `mkdocs serve` an edit to one
-    (say gradsite/pictures.py) runs the examples again; without a reload they would run
-    the code already imported, and the new key would keep an old output. Called by
-    gradsite/hooks.py before each build. This module is the exception: reloading it
-    would drop the outputs and add a second audit hook, so its edits need a restart.
+    Computed once per process: a `make serve` session keeps running the gradsite code it
+    started with, so its outputs are keyed by that code; a restart picks up an edit.
     """
-    reloaded = []
-    for name, module in sorted(sys.modules.items()):
-        source = getattr(module, "__file__", None)
-        if not name.startswith("gradsite.") or name == __name__ or not source or not os.path.isfile(source):
-            continue
-        signature = _signature(source)
-        if _loaded.setdefault(name, signature) != signature:
-            importlib.reload(module)
-            _loaded[name] = signature
-            reloaded.append(name)
-    return reloaded
+    dists = sorted(f"{d.name}=={d.version}" for d in metadata.distributions())
+    return "\n".join([platform.python_version(), platform.machine(), *dists, *_LOADED.values()])
 
 
-def _disk_cache() -> Path | None:
+def cache_key(code: str, origin: str | None) -> str:
+    files = named_files(code, state.root)
+    parts = [code, origin or f"page code, language {state.language}", torch.__version__, _environment()]
+    parts += [f"{name}:{hashlib.sha256((state.root / name).read_bytes()).hexdigest()}" for name in files]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _disk() -> Path | None:
     folder = os.environ.get(DISK_CACHE)
     return state.root / folder if folder else None
 
 
-def _kept(key: str) -> Output | None:
-    """The output kept for this key that is still valid: same files read, same language."""
-    folder = _disk_cache()
+def _kept(key: str) -> str | None:
+    folder = _disk()
     if key not in state.outputs and folder and (folder / f"{key}.json").is_file():
-        kept = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-        state.outputs[key] = [Output(**output) for output in kept]
-    for output in state.outputs.get(key, []):
-        if output.language in (None, state._language) and all(
-            fingerprint(path) == expected for path, expected in output.reads.items()
-        ):
-            return output
-    return None
+        state.outputs[key] = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+    return state.outputs.get(key)
 
 
-def _keep(key: str, output: Output) -> None:
-    """Keep the output, replacing the one made for the same language (or for all)."""
-    kept = [o for o in state.outputs.get(key, []) if o.language != output.language] + [output]
-    state.outputs[key] = kept
-    folder = _disk_cache()
+def _keep(key: str, text: str) -> None:
+    state.outputs[key] = text
+    folder = _disk()
     if folder:
         folder.mkdir(parents=True, exist_ok=True)
         partial = folder / f"{key}.json.{os.getpid()}"
-        partial.write_text(json.dumps([asdict(o) for o in kept]), encoding="utf-8")
+        partial.write_text(json.dumps(text), encoding="utf-8")
         partial.replace(folder / f"{key}.json")
 
 
-# --- running ------------------------------------------------------------------
+# --- isolation and limits ---------------------------------------------------------
 
 
-def origin_of(code: str) -> str:
-    """The snippet file whose whole text is this code, or the page's own block."""
-    wanted = code.strip()
-    for path in sorted((state.root / "snippets").rglob("*.py")):
-        if path.read_text(encoding="utf-8").strip() == wanted:
-            return path.relative_to(state.root).as_posix()
-    return f"docs/{state.page} (code written in the page)"
+def _limit(setting: tuple[str, float]) -> float:
+    name, default = setting
+    return float(os.environ.get(name) or default)
+
+
+class ExampleTimeout(Exception):  # noqa: N818 - named for the message an author reads
+    def __init__(self, *args):
+        super().__init__(*args or (f"the example ran longer than the time limit ({conventions.TIME_LIMIT[0]})",))
+
+
+class OutputLimit(Exception):  # noqa: N818
+    pass
+
+
+class _NoInput(io.StringIO):
+    """stdin of an example: a build has no one to answer."""
+
+    def read(self, *args):
+        raise RuntimeError("examples cannot read standard input: a build has no one to type an answer")
+
+    readline = read
+
+
+class _CappedOutput(io.StringIO):
+    """stdout of an example: printing past the limit fails at the line that prints."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def write(self, text: str) -> int:
+        if self.tell() + len(text) > self.limit:
+            raise OutputLimit(f"the example printed more than {self.limit} characters ({conventions.OUTPUT_LIMIT[0]})")
+        return super().write(text)
+
+
+@contextmanager
+def _time_limit(seconds: float):
+    """Interrupt the example after `seconds`: by SIGALRM in the main thread (it also ends
+    a sleep), else by raising in the running thread (mkdocs serve rebuilds in a thread)."""
+    if threading.current_thread() is threading.main_thread():
+
+        def alarm(signum, frame):
+            raise ExampleTimeout(f"the example ran longer than {seconds:g} s ({conventions.TIME_LIMIT[0]})")
+
+        previous = signal.signal(signal.SIGALRM, alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        return
+    target, running = threading.get_ident(), threading.Event()
+    running.set()
+
+    def interrupt():
+        if running.is_set():
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(target), ctypes.py_object(ExampleTimeout))
+
+    timer = threading.Timer(seconds, interrupt)
+    timer.start()
+    try:
+        yield
+    finally:
+        running.clear()
+        timer.cancel()
+
+
+_FRESH_RNG = torch.random.get_rng_state()  # torch's generator as a new interpreter has it
+_SEED = 0  # Python's and numpy's generators, seeded the same before every example
+
+
+@contextmanager
+def _isolated():
+    """Put back the process-wide state an example may change; start its generators afresh."""
+    import numpy as np
+
+    saved = (
+        torch.is_grad_enabled(), torch.get_default_dtype(),
+        torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
+        torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled(), torch.get_num_threads(),
+        torch.is_warn_always_enabled(), os.getcwd(), list(sys.path), dict(os.environ),
+    )
+    rng = (torch.random.get_rng_state(), random.getstate(), np.random.get_state())
+    torch.random.set_rng_state(_FRESH_RNG)
+    random.seed(_SEED)
+    np.random.seed(_SEED)
+    try:
+        with warnings.catch_warnings():  # filters are put back too
+            warnings.simplefilter("error")  # an escaping warning fails where it is raised
+            yield
+    finally:
+        (grad, dtype, deterministic, warn_only, anomaly, check_nan, threads, warn_always,
+         cwd, path, environ) = saved
+        torch.set_grad_enabled(grad)
+        torch.set_default_dtype(dtype)
+        if (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()) != (
+            deterministic, warn_only
+        ):  # only when changed: the call imports torch._dynamo (a second)
+            torch.use_deterministic_algorithms(deterministic, warn_only=warn_only)
+        torch.autograd.set_detect_anomaly(anomaly, check_nan=check_nan)
+        if torch.get_num_threads() != threads:
+            torch.set_num_threads(threads)
+        torch.set_warn_always(warn_always)
+        os.chdir(cwd)
+        sys.path[:] = path
+        if dict(os.environ) != environ:
+            os.environ.clear()
+            os.environ.update(environ)
+        torch.random.set_rng_state(rng[0])
+        random.setstate(rng[1])
+        np.random.set_state(rng[2])
+
+
+# --- running ------------------------------------------------------------------------
 
 
 def _failure_line(error: BaseException, origin: str) -> int | None:
@@ -301,30 +277,43 @@ def _failure_line(error: BaseException, origin: str) -> int | None:
     return frames[-1].lineno if frames else None
 
 
-def _execute(code: str, origin: str) -> tuple[str, _Recording, dict]:
-    """Run the code with fresh globals; return what it printed, what it read, its globals."""
-    global _recording
-    stdout, stderr = io.StringIO(), io.StringIO()
+def _example_traceback(error: BaseException) -> str:
+    """The traceback without the runner's own frames."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != __file__]
+    shown = "".join(traceback.format_list(frames)) if frames else ""
+    return "Traceback (most recent call last):\n" + shown + "".join(traceback.format_exception_only(error))
+
+
+def execute(code: str, origin: str, stdout: io.StringIO) -> dict:
+    """Run the code as a program named `origin`; fail on stderr output or a leak in stdout."""
     namespace = {"__name__": "__main__", "__file__": str(state.root / origin)}
-    recording = _Recording()
-    with redirect_stdout(stdout), redirect_stderr(stderr), warnings.catch_warnings(record=True) as stray:
-        warnings.simplefilter("always")  # report every warning, not only the first per line
-        _recording = recording
+    stderr, stdin = io.StringIO(), sys.stdin
+    sys.stdin = _NoInput()
+    with _isolated(), _time_limit(_limit(conventions.TIME_LIMIT)), redirect_stdout(stdout), redirect_stderr(stderr):
         try:
             exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
         finally:
-            _recording = None
-    leaked = [f"{w.category.__name__}: {w.message}" for w in stray] + stderr.getvalue().splitlines()
-    if leaked:
+            sys.stdin = stdin
+    if stderr.getvalue():
+        raise RuntimeError("the example wrote to stderr; print what it means to show:\n" + stderr.getvalue())
+    found = conventions.leaks(stdout.getvalue().replace(str(state.root), "<project>"))
+    if str(state.root) in stdout.getvalue():
+        found.append(f"project path: {str(state.root)!r}")
+    if found:
         raise RuntimeError(
-            "the example let output escape to stderr or the warnings system; "
-            "catch and print what it means to show:\n  " + "\n  ".join(leaked)
+            "the output changes from one run or machine to the next; print something stable instead of:\n  "
+            + "\n  ".join(found)
         )
-    return stdout.getvalue(), recording, namespace
+    return namespace
 
 
-def run_python(code: str, returncode: int | None = None, session: str | None = None, **extra) -> str:
-    """Run one example and return what it printed (markdown-exec's `run` step)."""
+def run_python(code: str, returncode: int | None = None, session: str | None = None, snippet: str | None = None,
+               **extra) -> str:
+    """Run one example and return what it printed (markdown-exec's `run` step).
+
+    `snippet` is the file the block includes (set by gradsite/hooks.py); None for code
+    written in the page.
+    """
     where = f"page docs/{state.page}, language {state.language}"
     if session:
         log.error(f"{where}: session='{session}' is not allowed: every example must be a complete program")
@@ -332,33 +321,36 @@ def run_python(code: str, returncode: int | None = None, session: str | None = N
     if os.environ.get(NO_EXEC):
         return PLACEHOLDER
 
-    key = _cache_key(code)
+    key = cache_key(code, snippet)
     kept = _kept(key)
     if kept is not None:
         state.reused += 1
-        state.examples.add((key, kept.language))
-        return kept.text
+        state.examples.add(key)
+        return kept
 
-    origin = origin_of(code)
+    origin = snippet or f"docs/{state.page} (code written in the page)"
     # Let tracebacks quote the example's lines, whatever file they came from.
     linecache.cache[origin] = (len(code), None, code.splitlines(keepends=True), origin)
     state.executions += 1
+    stdout = _CappedOutput(int(_limit(conventions.OUTPUT_LIMIT)))
     try:
-        text, recording, namespace = _execute(code, origin)
-    except Exception as error:  # noqa: BLE001 - every failure must be reported, then rendered
+        namespace = execute(code, origin, stdout)
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is reported, then rendered
         line = _failure_line(error, origin)
-        position = f"{origin}:{line}" if line else origin
         summary = "".join(traceback.format_exception_only(error)).strip()
         failing = code.splitlines()[line - 1].strip() if line else ""
-        log.error(f"{position}: example failed on {where}\n  {failing}\n  {summary}")
-        raise ExecutionError(code_block("pytb", "".join(traceback.format_exception(error)))) from error
+        printed = stdout.getvalue()[-2000:]
+        so_far = "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines()) if printed else ""
+        message = conventions.failure(origin, line, state.page, state.language)
+        log.error(f"{message}\n  {failing}\n  {summary}{so_far}")
+        shown = (printed + "\n" if printed else "") + _example_traceback(error)
+        raise ExecutionError(code_block("pytb", shown)) from error
 
-    if origin.startswith("snippets/"):
-        state.namespaces[origin] = (code, namespace)
-    reads = _project_paths(recording.paths) | _named_files(code)
-    language = state.language if recording.language else None
-    _keep(key, Output(text, {path: fingerprint(path) for path in sorted(reads)}, language))
-    state.examples.add((key, language))
+    text = stdout.getvalue()
+    if snippet:
+        state.namespaces[snippet] = (code, namespace)
+    _keep(key, text)
+    state.examples.add(key)
     return text
 
 
@@ -372,5 +364,10 @@ def summary() -> str:
 
 
 def format_python(**kwargs) -> str:
-    """markdown-exec formatter for python fences, using `run_python`."""
-    return base_format(language="python", run=run_python, **kwargs)
+    """markdown-exec formatter for python fences, using `run_python`.
+
+    The fence's `snippet` option (gradsite/hooks.py) goes to the runner only, not to the page.
+    """
+    extra = dict(kwargs.pop("extra", None) or {})
+    run = functools.partial(run_python, snippet=extra.pop("snippet", None))
+    return base_format(language="python", run=run, extra=extra, **kwargs)

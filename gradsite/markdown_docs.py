@@ -4,18 +4,20 @@ Pages include examples with pymdownx.snippets lines (`--8<-- "snippets/…"`).
 This plugin resolves them before pytest-markdown-docs runs a fence, so what a
 page shows is what is tested, and an include line never reaches Python as
 code. Loaded by `-p gradsite.markdown_docs` in pyproject.toml.
+
+Only the default language's pages are collected: the other language shows the
+same code and outputs (tests/test_build.py, parity), so running its fences again
+proves nothing more.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
 
-ROOT = Path(__file__).resolve().parent.parent  # pymdownx.snippets base_path "."
-INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<path>[^"]+)"\s*$')
+from gradsite.conventions import INCLUDE, LANGUAGES, ROOT
 
 
 def expand_includes(text: str, root: Path = ROOT) -> str:
@@ -53,3 +55,10 @@ def pytest_markdown_docs_markdown_it() -> MarkdownIt:
     parser = MarkdownIt("commonmark")
     parser.core.ruler.push("gradsite_snippets", _resolve_snippets)
     return parser
+
+
+@pytest.hookimpl
+def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
+    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in ([], [f".{LANGUAGES[0]}"]):
+        return True
+    return None

@@ -1,11 +1,28 @@
-"""Shared fixtures."""
+"""Shared fixtures: every test that reads a site reads one of these builds.
+
+* `site`: one strict build of the real project for the whole session;
+* `later`: a second one, in another process and folder with the clock moved
+  (tests/test_reproducible.py compares the two byte for byte);
+* `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
+* browser fixtures (tests/browser.py).
+
+Markers (pyproject.toml), set here from what a test uses: `browser` (Chromium),
+`build` (reads a shared whole-site build), `slow` (builds of its own, the DDP
+example, many examples in a row). `make test-fast` runs
+`pytest -m "not build and not browser and not slow"`, the author's quick check.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
+from broken import build_broken
 from browser import chromium, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
@@ -14,10 +31,111 @@ from sitebuild import Build, build
 for _name in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC"):
     os.environ.pop(_name, None)
 
+# Run in the build process before MkDocs starts: git-revision-date-localized's date for a
+# page that has no commit yet is pinned (a clean checkout has none; see test_reproducible.py).
+UNCOMMITTED_PAGE_DATE = """
+import time as _time
+try:
+    import mkdocs_git_revision_date_localized_plugin.util as _git_dates
+except ImportError:
+    _git_dates = None
+
+class _Frozen:
+    def __getattr__(self, name):
+        return getattr(_time, name)
+
+    @staticmethod
+    def time():
+        return 1_800_000_000.0
+
+if _git_dates is not None:
+    _git_dates.time = _Frozen()
+"""
+
+# ... and "now" is another day.
+LATER_CLOCK = """
+import datetime as _datetime
+import mkdocs.utils
+
+class _Later(_datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return cls(2031, 7, 1, 12, 0, 0, tzinfo=tz)
+
+mkdocs.utils.datetime = _Later
+"""
+
+
+# --- the session's builds, made in the background ----------------------------------
+# Each is a MkDocs process of its own: they start as soon as the tests are collected
+# (only those some selected test needs), and the tests that need no build run first,
+# in this process, while they work. A fixture waits for its build.
+
+_BUILDS = {
+    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE),
+    "later": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK),
+    "broken": build_broken,
+}
+_NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
+_started: dict[str, Future] = {}
+_pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
+_folder = Path(tempfile.mkdtemp(prefix="gradsite-builds-"))
+
+
+def _start(name: str) -> Future:
+    if name not in _started:
+        (_folder / name).mkdir()
+        _started[name] = _pool.submit(_BUILDS[name], _folder / name)
+    return _started[name]
+
+
+def pytest_collection_finish(session):
+    if session.config.option.collectonly:
+        return
+    for name in sorted({_NEEDS[f] for item in session.items for f in getattr(item, "fixturenames", ()) if f in _NEEDS}):
+        _start(name)
+
+
+def pytest_sessionfinish(session):
+    _pool.shutdown(wait=True, cancel_futures=True)
+    shutil.rmtree(_folder, ignore_errors=True)
+
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Build:
+def site() -> Build:
     """One strict build of the real project, shared by the tests that read it."""
-    result = build(tmp_path_factory.mktemp("site") / "site")
-    assert result.returncode == 0, result.log
+    result = _start("site").result()
+    assert result.returncode == 0, result.log[-5000:]
     return result
+
+
+@pytest.fixture(scope="session")
+def later() -> Build:
+    """Another strict build: another process, another folder, the clock in 2031."""
+    result = _start("later").result()
+    assert result.returncode == 0, result.log[-5000:]
+    return result
+
+
+@pytest.fixture(scope="session")
+def broken() -> tuple[Build, dict]:
+    """The broken copy's strict build (tests/broken.py) and the line each edited snippet fails at."""
+    result, lines = _start("broken").result()
+    assert result.returncode != 0, "the broken build passed:\n" + result.log[-3000:]
+    return result, lines
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark what each test costs, from the fixtures it uses: `-m` selects by it."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & {"tab", "served", "chromium"}:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & {"site", "later", "broken", "served"}:
+            item.add_marker(pytest.mark.build)
+        # The two-process DDP example (15 s a run), and pages' fences run by pytest-markdown-docs
+        # (each example again; tests/test_snippets.py runs them faster, in forked children).
+        if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith("docs/"):
+            item.add_marker(pytest.mark.slow)
+    # Tests that need no build first: they run while the builds are made.
+    items.sort(key=lambda item: bool(item.get_closest_marker("build") or item.get_closest_marker("browser")))

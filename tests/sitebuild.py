@@ -1,26 +1,31 @@
-"""Helpers to build the site from tests: as it is, patched, or from a copy."""
+"""Helpers to build the site from tests, and to run examples through the build's
+runner in forked children of the test process (torch is imported once)."""
 
 from __future__ import annotations
 
 import json
+import logging
+import os
+import pickle
 import re
 import shutil
 import subprocess
 import sys
 import textwrap
+import traceback
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
+
+from gradsite import execute
+from gradsite.conventions import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
+
+__all__ = ["CHAPTERS", "FENCE", "INCLUDE", "LANGUAGES", "ROOT"]
+
 # What a build reads; a copy of these is a complete, independent project.
 PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")
-CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
-# A fence markdown-exec runs; `body` is its code (a snippet include or code written in the page).
-FENCE = re.compile(
-    r'^[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*(?:python|py)\b[^\n]*exec="(?:on|1|true)"[^\n]*\n(?P<body>.*?)^[ \t]*(?P=fence)',
-    re.M | re.S,
-)
 
 
 @dataclass
@@ -33,19 +38,18 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
-def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str | None = None) -> Build:
+def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str | None = None,
+          links: bool = False, env: dict | None = None) -> Build:
     """Run `mkdocs build --strict` in a fresh process.
 
-    `before` is Python run in that process before MkDocs starts: a drift test
-    puts a monkeypatch of torch there, to simulate a PyTorch release.
-    `only` builds one chapter (both languages) and nothing else, for speed:
-    links to the pages left out are then reported as info, not warnings, so
-    what fails such a build is the chapter's own examples and pages.
+    `before` is Python run in that process before MkDocs starts (a moved clock).
+    `only` builds one chapter (both languages) and the pages outside chapters:
+    links to the pages left out are then reported as info, not warnings, unless
+    `links` (then every link is checked, and those to the pages left out fail too).
     """
     config = project / "mkdocs.yml"
     if only:
         config = site_dir.parent / f"mkdocs-{only}.yml"
-        others = [c for c in CHAPTERS if c != only]
         override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
             "INHERIT": str(project / "mkdocs.yml"),
             "docs_dir": str(project / "docs"),
@@ -54,8 +58,9 @@ def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str |
             "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
             "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
             "nav": ["index.md", f"{only}/index.md"],
-            "validation": {"omitted_files": "info", "not_found": "info", "anchors": "info"},
         }
+        if not links:
+            override["validation"] = {"omitted_files": "info", "not_found": "info", "anchors": "info"}
         config.write_text(json.dumps(override), encoding="utf-8")
     driver = textwrap.dedent(before) + textwrap.dedent(
         f"""
@@ -71,6 +76,7 @@ def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str |
         capture_output=True,
         text=True,
         timeout=900,
+        env={**os.environ, **(env or {})},
     )
     return Build(done.returncode, done.stdout + done.stderr, site_dir)
 
@@ -85,6 +91,99 @@ def copy_project(dest: Path) -> Path:
         else:
             shutil.copy2(source, dest / part)
     return dest
+
+
+# --- forked children ------------------------------------------------------------------
+
+
+def forked(function, *args, timeout: float = 600):
+    """Run `function(*args)` in a forked child of this process and return its result.
+
+    The child starts with everything this process imported (torch above all), so it
+    costs what the function does, and nothing it changes (a monkeypatch of torch, a
+    global flag) reaches this process or another test. An exception in the child is
+    raised here as a RuntimeError carrying its traceback.
+    """
+    execute.cache_key("", "warm-up")  # what every child needs, computed once here
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        os.close(read)
+        status = 0
+        try:
+            import torch
+
+            torch.set_num_threads(1)  # a thread pool does not survive a fork
+            payload = ("ok", function(*args))
+        except BaseException:  # noqa: BLE001 - reported to the parent
+            payload, status = ("error", traceback.format_exc()), 1
+        with os.fdopen(write, "wb") as pipe:
+            pickle.dump(payload, pipe)
+        os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    kind, value = pickle.loads(data)
+    if kind == "error":
+        raise RuntimeError(f"in the forked child:\n{value}")
+    return value
+
+
+def page_including(snippet: str, language: str, root: Path = ROOT) -> str:
+    """The docs/-relative page of `language` that includes `snippet`."""
+    for page in sorted((root / "docs").rglob(f"*.{language}.md")):
+        if snippet in [m["path"] for m in INCLUDE.finditer(page.read_text(encoding="utf-8"))]:
+            return page.relative_to(root / "docs").as_posix()
+    raise AssertionError(f"no {language} page includes {snippet}")
+
+
+def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
+    """In a forked child: apply `patch`, then run `snippet` through the build's runner as
+    each language's page does. Returns {language: (failed, log)}."""
+
+    def child():
+        from markdown_exec import ExecutionError
+
+        exec(compile(textwrap.dedent(patch), "<drift patch>", "exec"), {})  # noqa: S102
+        records: list[str] = []
+        handler = logging.Handler()
+        handler.emit = lambda record: records.append(record.getMessage())
+        execute.log.addHandler(handler)
+        results = {}
+        for language in languages:
+            execute.state = execute.BuildState(root=ROOT, page=page_including(snippet, language), language=language)
+            del records[:]
+            code = (ROOT / snippet).read_text(encoding="utf-8")
+            try:
+                execute.run_python(code, snippet=snippet)
+                failed = False
+            except ExecutionError:
+                failed = True
+            results[language] = (failed, "\n".join(records))
+        return results
+
+    return forked(child)
+
+
+def assert_runner_fails(patch: str, snippet: str) -> None:
+    """A simulated PyTorch change must fail the build's runner on `snippet`, naming it, in
+    every language (each language's page runs it: a failure is never kept)."""
+    for language, (failed, log) in run_in_runner(snippet, patch).items():
+        assert failed, f"{snippet} still passed in {language} with:\n{patch}"
+        page = page_including(snippet, language)
+        assert re.search(
+            rf"^{re.escape(snippet)}:\d+: example failed on page docs/{re.escape(page)}, language {language}$",
+            log, re.M,
+        ), log
+
+
+def drift_ids(drift: dict) -> list[str]:
+    """Case names as pytest ids usable with -k: "retain_grad becomes a no-op" -> retain_grad-becomes-a-no-op."""
+    return [re.sub(r"[^\w.]+", "-", name).strip("-") for name in drift]
+
+
+# --- reading pages ---------------------------------------------------------------------
 
 
 class _PreBlocks(HTMLParser):
@@ -114,11 +213,3 @@ def pre_blocks(html: str) -> list[str]:
     parser = _PreBlocks()
     parser.feed(html)
     return parser.blocks
-
-
-def assert_drift_fails(patch: str, example: str, site_dir: Path, chapter: str) -> None:
-    """A simulated PyTorch change must stop the build, naming the example."""
-    result = build(site_dir, before=patch, only=chapter)
-    assert result.returncode != 0, f"the build still passed with:\n{patch}"
-    for lang in ("zh", "en"):
-        assert f"{example}:" in result.log and f"language {lang}" in result.log, result.log[-3000:]

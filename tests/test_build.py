@@ -7,9 +7,8 @@ import re
 import pytest
 import torch
 
-from sitebuild import CHAPTERS, ROOT, pre_blocks
+from sitebuild import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT, pre_blocks
 
-INCLUDE = re.compile(r'--8<--\s+"([^"]+)"')
 ZH_PAGES = sorted((ROOT / "docs").rglob("*.zh.md"))
 
 
@@ -74,3 +73,24 @@ def test_parity_identical_rendered_code_and_outputs(site, zh):
 def test_parity_check_can_fail():
     """A page whose output differs between languages must be told apart."""
     assert pre_blocks("<pre>tensor(1.)</pre>") != pre_blocks("<pre>tensor(2.)</pre>")
+
+
+def _blocks(language: str) -> list:
+    """What keys each executed block of the language's pages: its snippet, or its code and language."""
+    blocks = []
+    for page in sorted((ROOT / "docs").rglob(f"*.{language}.md")):
+        for fence in FENCE.finditer(page.read_text(encoding="utf-8")):
+            include = INCLUDE.fullmatch(fence["body"].strip("\n"))
+            blocks.append(include["path"] if include else (language, fence["body"]))
+    return blocks
+
+
+def test_each_example_runs_once_per_build(site):
+    """The zh build runs each distinct block once; the en build reuses every included example
+    and runs only the code written in its pages (figures, worded in English)."""
+    counts = {lang: (int(ran), int(reused)) for lang, ran, reused in
+              re.findall(r"examples, language (\w+): (\d+) run, (\d+) reused", site.log)}
+    zh, en = (_blocks(lang) for lang in LANGUAGES)
+    assert len(set(zh)) >= 10
+    assert counts["zh"] == (len(set(zh)), len(zh) - len(set(zh)))
+    assert counts["en"] == (len(set(en) - set(zh)), len(en) - len(set(en) - set(zh)))

@@ -1,8 +1,10 @@
 """Each example runs once per build, and only what an edit touches runs again.
 
 The first tests drive gradsite/execute.py directly on a small throwaway
-project; the last one rebuilds a copy of the real site several times in one
-process, as `mkdocs serve` does. Nothing here is timed: speed is `make bench`.
+project. The last ones build a tiny MkDocs project that uses the site's hooks,
+several times in one process as `mkdocs serve` does, then again in a new
+process with the outputs kept on disk, as `make serve` does after a restart.
+Nothing here is timed: speed is `make bench`.
 """
 
 from __future__ import annotations
@@ -17,14 +19,12 @@ import torch
 from markdown_exec import ExecutionError
 
 from gradsite import execute
-from sitebuild import FENCE, copy_project
+from sitebuild import ROOT
 
 
 def _fresh_state(root, language="zh"):
     """The state of a new build process."""
-    state = execute.BuildState(root=root, page="demo.zh.md")
-    state.language = language
-    return state
+    return execute.BuildState(root=root, page="demo.zh.md", language=language)
 
 
 @pytest.fixture
@@ -45,12 +45,13 @@ def _write(path, text):
 
 def test_the_same_example_runs_once(project):
     code = "print(1 + 1)\n"
-    assert execute.run_python(code) == "2\n"
-    assert execute.run_python(code) == "2\n"
+    assert execute.run_python(code, snippet="snippets/demo/two.py") == "2\n"
+    execute.state.language = "en"  # the en build of the same page
+    assert execute.run_python(code, snippet="snippets/demo/two.py") == "2\n"
     assert (execute.state.executions, execute.state.reused) == (1, 1)
 
 
-def test_a_snippet_run_by_path_is_an_input(project):
+def test_a_snippet_named_by_path_is_an_input(project):
     """A figure block runs a snippet by its path: editing that file runs the block again."""
     _write(project / "snippets/demo/value.py", "print('one')\n")
     code = 'import runpy\nrunpy.run_path("snippets/demo/value.py")\n'
@@ -59,35 +60,6 @@ def test_a_snippet_run_by_path_is_an_input(project):
     assert execute.state.executions == 1
     _write(project / "snippets/demo/value.py", "print('two')\n")
     assert execute.run_python(code) == "two\n"
-    assert execute.state.executions == 2
-
-
-def test_a_file_read_at_run_time_is_an_input(project):
-    """Found by watching what the example opens, even when no literal names the file."""
-    _write(project / "snippets/demo/data.txt", "3\n")
-    code = 'from pathlib import Path\nprint(Path("snippets", "demo", "data" + ".txt").read_text().strip())\n'
-    assert execute.run_python(code) == "3\n"
-    [[output]] = execute.state.outputs.values()
-    assert output.reads.keys() == {"snippets/demo/data.txt"}
-    assert execute.run_python(code) == "3\n"
-    _write(project / "snippets/demo/data.txt", "4\n")
-    assert execute.run_python(code) == "4\n"
-    assert (execute.state.executions, execute.state.reused) == (2, 1)
-
-
-def test_a_file_given_to_a_subprocess_is_an_input(project):
-    _write(project / "snippets/demo/child.py", "print('child one')\n")
-    code = textwrap.dedent(
-        """
-        import subprocess, sys
-        done = subprocess.run([sys.executable, "snippets/demo/" + "child.py"], capture_output=True, text=True)
-        print(done.stdout, end="")
-        """
-    )
-    assert execute.run_python(code) == "child one\n"
-    assert execute.run_python(code) == "child one\n"
-    _write(project / "snippets/demo/child.py", "print('child two')\n")
-    assert execute.run_python(code) == "child two\n"
     assert execute.state.executions == 2
 
 
@@ -108,15 +80,14 @@ def test_a_file_that_appears_is_an_input(project):
     assert execute.state.executions == 2
 
 
-def test_an_output_worded_per_language_is_kept_per_language(project):
+def test_code_written_in_a_page_is_kept_per_language(project):
     """Figure blocks word their pictures in the language being built (gradsite/pictures.py)."""
     worded = "from gradsite import execute\nprint(execute.state.language)\n"
-    plain = "print('same in every language')\n"
     for language in ("zh", "en", "zh", "en"):  # a build, then a rebuild, as in `make serve`
         execute.state.language = language
         assert execute.run_python(worded) == f"{language}\n"
-        execute.run_python(plain)
-    assert execute.state.executions == 3  # worded: zh and en; plain: once
+        execute.run_python("print('same')\n", snippet="snippets/demo/same.py")
+    assert execute.state.executions == 3  # worded: zh and en; the snippet: once
 
 
 def test_another_torch_version_runs_again(project, monkeypatch):
@@ -128,19 +99,18 @@ def test_another_torch_version_runs_again(project, monkeypatch):
 
 
 def test_a_failure_is_not_kept(project, caplog):
-    _write(project / "snippets/demo/flaky.py", "assert 1 == 2\n")
-    code = (project / "snippets/demo/flaky.py").read_text()
+    code = "print('so far')\nassert 1 == 2\n"
     for attempt in (1, 2):
         with pytest.raises(ExecutionError):
-            execute.run_python(code)
+            execute.run_python(code, snippet="snippets/demo/flaky.py")
         assert execute.state.executions == attempt
     assert execute.state.outputs == {}
-    assert "snippets/demo/flaky.py:1: example failed on page docs/demo.zh.md, language zh" in caplog.text
+    assert "snippets/demo/flaky.py:2: example failed on page docs/demo.zh.md, language zh" in caplog.text
+    assert "printed before it failed:\n    so far" in caplog.text
 
 
 def test_outputs_persist_on_disk_only_when_asked(project, monkeypatch):
-    code = "print('kept')\n"
-    execute.run_python(code)
+    execute.run_python("print('kept')\n")
     assert not (project / ".cache").exists(), "without GRADSITE_CACHE nothing is written"
 
     monkeypatch.setenv(execute.DISK_CACHE, ".cache/gradsite")
@@ -169,92 +139,111 @@ def test_execution_off_renders_a_placeholder_and_keeps_nothing(project, monkeypa
     assert (execute.state.executions, execute.state.outputs) == (0, {})
 
 
-# --- whole builds, several in one process ----------------------------------
+# --- a tiny site, rebuilt as `make serve` does, and after a restart ---------------
 
-EDITED = "snippets/retention/retain_grad.py"
-RUN_BY_PATH = f'\n```python exec="on" result="text"\nimport runpy\nrunpy.run_path("{EDITED}")\n```\n'
+CONFIG = f"""
+site_name: tiny
+docs_dir: docs
+hooks: ["{ROOT / 'gradsite' / 'hooks.py'}"]
+plugins:
+  - markdown-exec:
+      languages: [python]
+markdown_extensions:
+  - pymdownx.snippets:
+      base_path: ["."]
+      check_paths: true
+  - pymdownx.superfences
+"""
 
+PAGE = """# Tiny
+
+```python exec="on" result="text"
+--8<-- "snippets/demo/one.py"
+```
+
+```python exec="on" result="text"
+--8<-- "snippets/demo/two.py"
+```
+
+```python exec="on" result="text"
+import runpy
+runpy.run_path("snippets/demo/two.py")
+```
+"""
+
+# One process: a build, then a rebuild after each edit; prints what each ran.
 DRIVER = """
-import json, logging, sys
-from pathlib import Path
+import json, sys
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from gradsite import execute
 
-logging.basicConfig(level=logging.WARNING)  # what made a strict build stop
-
 def rebuild():
     before = execute.state.executions
-    # Not strict: what is counted here is executions; tests/test_build.py checks strictness.
-    build(load_config("mkdocs.yml", site_dir=sys.argv[1], strict=False))
-    return {"ran": execute.state.executions - before, "reused": execute.state.reused,
-            "distinct": len(execute.state.examples)}
+    build(load_config("mkdocs.yml", site_dir="site", strict=True))
+    return execute.state.executions - before
 
-def append(path, text):
+def edit(path, text):
     with open(path, "a", encoding="utf-8") as file:
         file.write(text)
 
-steps = [rebuild()]
-append("docs/retention/index.en.md", "\\nOne more sentence of prose.\\n")
-steps.append(rebuild())
-append(sys.argv[2], "print('snippet edited')\\n")
-steps.append(rebuild())
-# An edit to a helper examples import, as an author makes it while `mkdocs serve` runs.
-helper = Path("gradsite/pictures.py")
-helper.write_text(helper.read_text(encoding="utf-8").replace('"flow": "', '"flow": "(edited) '), encoding="utf-8")
-steps.append(rebuild())
+steps = {"build": rebuild()}
+for step in sys.argv[1:]:
+    path, text = step.split("=", 1)
+    edit(path, text)
+    steps[path] = rebuild()
 print("STEPS" + json.dumps(steps))
 """
 
 
-def _blocks_naming(root, path: str) -> int:
-    """Distinct executed fences of all pages that include or name `path`.
-
-    A figure block (gradsite/pictures.py) is worded in the page's language, so it is
-    one block per language even when its code is the same in both.
-    """
-    blocks = set()
-    for page in (root / "docs").rglob("*.md"):
-        language = page.suffixes[0] if len(page.suffixes) > 1 else None
-        for match in FENCE.finditer(page.read_text(encoding="utf-8")):
-            if path in match["body"]:
-                blocks.add((match["body"], language if "gradsite.pictures" in match["body"] else None))
-    return len(blocks)
-
-
-def test_rebuilds_run_only_what_an_edit_touches(tmp_path):
-    project = copy_project(tmp_path / "project")
-    for lang in ("zh", "en"):  # a block that runs the snippet by path, as figure blocks do
-        with open(project / f"docs/retention/index.{lang}.md", "a", encoding="utf-8") as page:
-            page.write(RUN_BY_PATH)
-    site = tmp_path / "site"
+def _serve(project, *edits):
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(site), EDITED],
-        cwd=project, capture_output=True, text=True, timeout=900,
+        [sys.executable, "-c", DRIVER, *edits], cwd=project, capture_output=True, text=True, timeout=300,
+        env={**__import__("os").environ, execute.DISK_CACHE: ".cache/gradsite"},
     )
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
-    clean, prose, snippet, helper = json.loads(done.stdout.split("STEPS", 1)[1])
-
-    # A clean build runs every distinct example once (an example worded per language is one
-    # per language); every other block, most of the en build, reuses an output.
-    assert clean["ran"] == clean["distinct"] >= 12
-    assert clean["reused"] >= 11
-    # A prose edit runs nothing, yet the page is rebuilt.
-    assert prose["ran"] == 0
-    assert "One more sentence of prose." in (site / "en/retention/index.html").read_text(encoding="utf-8")
-    # A snippet edit runs exactly the blocks that include it or run it by path.
-    expected = _blocks_naming(project, EDITED)
-    assert expected >= 2  # its include, and the block added above
-    assert snippet["ran"] == expected
-    for page in ("retention", "en/retention"):
-        assert (site / page / "index.html").read_text(encoding="utf-8").count("snippet edited") >= 3
-    # A helper edit runs the examples again (its source is in every key), with the new code:
-    # the process reloads the module it had imported (gradsite/hooks.py, on_config).
-    assert helper["ran"] > 0
-    for page in ("retention", "en/retention"):
-        assert "(edited) " in (site / page / "index.html").read_text(encoding="utf-8"), page
+    return json.loads(done.stdout.split("STEPS", 1)[1])
 
 
-def test_block_count_can_fail():
-    text = '```python exec="on"\nprint("snippets/a.py")\n```\n\n```python\nprint("snippets/a.py")\n```\n'
-    assert len(FENCE.findall(text)) == 1
+@pytest.fixture
+def tiny(tmp_path):
+    _write(tmp_path / "mkdocs.yml", CONFIG)
+    for lang in ("zh", "en"):
+        _write(tmp_path / f"docs/index.{lang}.md", PAGE)
+        _write(tmp_path / f"docs/glossary/index.{lang}.md", "# Glossary\n")
+    _write(tmp_path / "snippets/demo/one.py", "print('one')\n")
+    _write(tmp_path / "snippets/demo/two.py", "print('two')\n")
+    return tmp_path
+
+
+@pytest.mark.slow
+def test_serve_reruns_only_what_an_edit_touches_across_restarts(tiny):
+    # A first session: a clean build runs each distinct block once (the two pages of
+    # this site without i18n share one language); a prose edit runs nothing; a
+    # snippet edit runs the blocks that include it or name it.
+    first = _serve(tiny, "docs/index.en.md=\nMore prose.\n", "snippets/demo/two.py=print('edited')\n")
+    assert first == {"build": 3, "docs/index.en.md": 0, "snippets/demo/two.py": 2}
+    assert any("edited" in page.read_text(encoding="utf-8") for page in (tiny / "site").rglob("*.html"))
+    # A restart: everything comes from the disk; then a prose edit and a snippet edit again.
+    again = _serve(tiny, "docs/index.zh.md=\nMore prose.\n", "snippets/demo/one.py=print('edited')\n")
+    assert again == {"build": 0, "docs/index.zh.md": 0, "snippets/demo/one.py": 1}
+
+
+def test_time_limit_also_stops_an_example_in_a_serve_thread(project, monkeypatch, caplog):
+    """`mkdocs serve` rebuilds in a thread, where no alarm signal reaches: the limit holds there too."""
+    import threading
+
+    monkeypatch.setenv("GRADSITE_TIME_LIMIT", "1")
+    failures = []
+
+    def rebuild():
+        try:
+            execute.run_python("print('start')\nwhile True:\n    pass\n", snippet="snippets/demo/hangs.py")
+        except ExecutionError as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=rebuild)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive() and failures
+    assert "snippets/demo/hangs.py:" in caplog.text and "ExampleTimeout" in caplog.text

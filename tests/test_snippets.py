@@ -1,16 +1,65 @@
-"""Every example runs on its own, as a reader who copies it would run it."""
+"""Every example runs on its own, as a reader who copies it would run it.
+
+Each runs as `python snippets/<chapter>/<file>.py` would (`__main__`, its own
+`__file__` and argv, Python's default warning filters, output at the file
+descriptors so the processes it starts are heard too), in a forked child of
+the test process: the interpreter start and `import torch` are paid once.
+"""
 
 from __future__ import annotations
 
-import subprocess
+import os
+import runpy
 import sys
+import tempfile
+import warnings
 
 import pytest
 
 from gradsite.markdown_docs import expand_includes
-from sitebuild import ROOT
+from sitebuild import ROOT, forked
 
 SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
+
+
+def _python_default_warning_filters() -> None:
+    warnings.resetwarnings()
+    for category in (ResourceWarning, ImportWarning, PendingDeprecationWarning, DeprecationWarning):
+        warnings.simplefilter("ignore", category)
+    warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
+    # pytest records warnings instead of showing them; a program shows them on stderr.
+    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: sys.stderr.write(
+        warnings.formatwarning(message, category, filename, lineno, line)
+    )
+
+
+def _run_as_a_program(path) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of the file run as a program."""
+    with tempfile.TemporaryDirectory() as folder:
+        out_path, err_path = os.path.join(folder, "out"), os.path.join(folder, "err")
+        with open(out_path, "w", encoding="utf-8") as out, open(err_path, "w", encoding="utf-8") as err:
+            os.dup2(out.fileno(), 1)
+            os.dup2(err.fileno(), 2)
+            sys.stdout, sys.stderr = out, err
+            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
+            os.chdir(ROOT)
+            sys.argv = [str(path)]
+            sys.path.insert(0, str(path.parent))
+            _python_default_warning_filters()
+            status = 0
+            try:
+                runpy.run_path(str(path), run_name="__main__")
+            except SystemExit as exit_:
+                status = exit_.code if isinstance(exit_.code, int) else 1
+            except BaseException:  # noqa: BLE001 - reported as Python would
+                import traceback
+
+                traceback.print_exc()
+                status = 1
+            out.flush()
+            err.flush()
+        with open(out_path, encoding="utf-8") as out, open(err_path, encoding="utf-8") as err:
+            return status, out.read(), err.read()
 
 
 def test_there_are_examples():
@@ -19,12 +68,21 @@ def test_there_are_examples():
 
 @pytest.mark.parametrize("path", SNIPPETS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_snippet_runs_alone_and_quietly(path):
-    done = subprocess.run(
-        [sys.executable, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == "", f"{path.name} wrote to stderr:\n{done.stderr}"
-    assert done.stdout.strip(), f"{path.name} shows nothing: an example must print what it proves"
+    status, stdout, stderr = forked(_run_as_a_program, path)
+    assert status == 0, stderr
+    assert stderr == "", f"{path.name} wrote to stderr:\n{stderr}"
+    assert stdout.strip(), f"{path.name} shows nothing: an example must print what it proves"
+
+
+def test_a_failing_or_noisy_program_is_told_apart(tmp_path):
+    """The check above can fail: a failing assert, a warning on stderr, no output."""
+    cases = {"fails.py": "print(1)\nassert 1 == 2\n", "warns.py": "import warnings\nprint(1)\nwarnings.warn('x')\n",
+             "silent.py": "x = 1\n"}
+    for name, code in cases.items():
+        (tmp_path / name).write_text(code, encoding="utf-8")
+    assert forked(_run_as_a_program, tmp_path / "fails.py")[0] == 1
+    assert "UserWarning: x" in forked(_run_as_a_program, tmp_path / "warns.py")[2], "a warning must reach stderr"
+    assert forked(_run_as_a_program, tmp_path / "silent.py")[1] == ""
 
 
 @pytest.mark.parametrize("path", SNIPPETS, ids=lambda p: p.relative_to(ROOT).as_posix())

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sitebuild import ROOT, build
+from sitebuild import ROOT
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -171,22 +171,19 @@ def _report(log: Path, tmp_path: Path, *, torch_version="2.14.0+cpu", channel="r
     return done.stdout.strip(), body.read_text(encoding="utf-8")
 
 
-def test_drift_report_from_a_real_failing_build(tmp_path):
-    """A build patched as a PyTorch release might behave, fed to the report as drift.yml does."""
-    failed = build(
-        tmp_path / "site", before="import torch; torch.Tensor.retain_grad = lambda self: None", only="retention"
-    )
-    assert failed.returncode != 0
+def test_drift_report_from_a_real_failing_build(broken, tmp_path):
+    """The log of a real failing build (the session's broken build), fed to the report as drift.yml does."""
+    failed, lines = broken
     log = tmp_path / "build.log"
     log.write_text(failed.log, encoding="utf-8")
 
     title, body = _report(log, tmp_path)
     assert title == "Drift: site examples fail on torch 2.14.0"
-    assert "### `snippets/retention/retain_grad.py:" in body
+    assert f"### `snippets/retention/retain_grad.py:{lines['snippets/retention/retain_grad.py']}`" in body
     assert "`docs/retention/index.zh.md` (zh), `docs/retention/index.en.md` (en)" in body
-    assert "AttributeError: 'NoneType' object has no attribute 'item'" in body
-    assert "assert c.grad.item()" in body  # the failing line, quoted from the example
-    assert "Code block is" not in body  # markdown-exec's dump after the report is not copied
+    assert "AssertionError" in body
+    assert "assert c.grad.item() == 2 * b.item() * c.item() == 121" in body  # the failing line, quoted
+    assert "Code block is" not in body  # markdown-exec's dump is not copied
     assert "https://example.invalid/run/1" in body
     # Every failing example the log names (snippets, and code written in a page) is listed once.
     named = set(re.findall(r"^ERROR\s+-\s+(.+?): example failed on page", failed.log, re.MULTILINE))

@@ -26,10 +26,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-FAILED = re.compile(
-    r"^(?:ERROR\s+-\s+)?(?P<origin>\S.*?)(?::(?P<line>\d+))?: "
-    r"example failed on page (?P<page>\S+), language (?P<lang>[\w-]+)\s*$"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project, when gradsite is not installed
+from gradsite.conventions import FAILED  # noqa: E402 - the build's own failure format
 ERROR = re.compile(r"^ERROR\s+-\s+(?P<message>.*)$")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # Enough to recognise the failure; the full traceback is in the workflow log.

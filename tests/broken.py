@@ -1,0 +1,77 @@
+"""The deliberately broken project: every kind of mistake at once, one strict build.
+
+Built for the session by tests/conftest.py (`broken`): tests/test_build_failures.py checks each
+mistake is reported by name, and tests/test_workflows.py feeds the log to the
+drift report as .github/workflows/drift.yml does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitebuild import Build, build, copy_project
+
+FAILS = "snippets/retention/retain_grad.py"  # an assert made false
+RAISES = "snippets/retention/leaf_and_non_leaf.py"  # an exception at its last line
+SYNTAX = "snippets/retention/autograd_grad.py"  # a syntax error at its last line
+WARNS = "snippets/retention/chain_rule_2400.py"  # a warning it lets escape
+# New examples of the broken copy, each included by both retention pages.
+NEW = {
+    "snippets/retention/zz_hangs.py": 'print("about to loop")\nwhile True:\n    pass\n',
+    "snippets/retention/zz_floods.py": "for i in range(2_000_000):\n    print(i)\n",
+    "snippets/retention/zz_address.py": "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n",
+    "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
+}
+ZH_ONLY = "snippets/retention/zz_zh_only.py"
+MISSING, MISSING_IN = "snippets/versions/no_such_example.py", "docs/versions/index.en.md"
+TIME_LIMIT = "10"  # seconds; every real example of the chapter takes well under one, even under load
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _append(path, text):
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(text)
+
+
+def _fence(snippet):
+    return f'\n```python exec="on" source="above" result="text"\n--8<-- "{snippet}"\n```\n'
+
+
+def _lines(path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def build_broken(folder: Path) -> tuple[Build, dict]:
+    """Copy the project into `folder`, break it every way at once, build it strictly.
+    Returns the build and the line each edited snippet now fails at."""
+    project = copy_project(folder / "project")
+    _edit(project / FAILS, "== 120", "== 121")
+    _append(project / RAISES, "torch.zeros(1).backward()\n")
+    _append(project / SYNTAX, "def broken(:\n")
+    _edit(project / WARNS, 'print("a.grad =", a.grad)', 'print("a.grad =", a.grad, c.grad)')
+    for path, code in {**NEW, ZH_ONLY: 'print("only in Chinese")\n'}.items():
+        (project / path).write_text(code, encoding="utf-8")
+    for lang in ("zh", "en"):
+        _append(project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW))
+    _append(project / "docs/retention/index.zh.md", _fence(ZH_ONLY))
+    _edit(project / "docs/retention/index.en.md", "{#chain-rule-2400}", "{#chain-rule}")
+    (project / "docs/references/index.en.md").unlink()
+    _edit(project / "docs/index.en.md", "(retention/index.md)", "(retention/missing.md)")
+    _edit(project / "docs/index.zh.md", "(retention/index.md)", "(retention/index.md#no-such-heading)")
+    # A missing snippet stops MkDocs reading the page, and the build there: so it is in the
+    # page read last (pages are read in path order, versions/ after retention/), in English.
+    _edit(project / MISSING_IN, "snippets/versions/torch_version.py", MISSING)
+    lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
+    lines[WARNS] = next(n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t)
+    lines[FAILS] = next(n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t)
+    (folder / "out").mkdir()
+    result = build(folder / "out" / "site", project=project, only="retention",
+                   links=True, env={"GRADSITE_TIME_LIMIT": TIME_LIMIT})
+    return result, lines
+
+
