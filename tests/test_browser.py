@@ -145,7 +145,7 @@ def test_phone_width_has_no_horizontal_scrolling(tab, path):
 
 @pytest.mark.parametrize(
     ("path", "term", "words"),
-    [("retention/", "叶子节点", "leaf tensor"), ("en/retention/", "leaf tensor", "create directly")],
+    [("retention/", "叶子节点", "leaf tensor"), ("en/retention/", "leaf tensor", "grad_fn is None")],
 )
 def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
     tab.open(path)
