@@ -1,0 +1,221 @@
+"""MkDocs hook: what a reader can take away, made by the same build.
+
+* Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
+  the chapter's snippets as files, a pinned requirements.txt and a README in
+  the page's language. The chapter page links it (gradsite/overrides/main.html).
+* One offline copy of the whole site, both languages, at
+  /downloads/pytorch-gradients-offline.zip (the home pages link it). It is a
+  second build of the same project in this process, with Material's `offline`
+  plugin on (GRADSITE_OFFLINE=true turns it on in mkdocs.yml): pages link to
+  `.../index.html`, so they work from disk (file://). The examples are not run
+  again: gradsite/execute.py reuses their outputs within a process.
+
+Material's offline plugin makes search work from disk with two things this
+hook provides for the site's language setup:
+
+* the web worker shim it would load from a CDN is a file of the site
+  (gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm
+  package iframe-worker): nothing is requested from another host;
+* the plugin inlines /search/search_index.json into search_index.js before
+  gradsite/languages.py splits the index per language; this hook writes
+  search_index.js again for each language, after the split.
+
+Zip entries carry the build date (SOURCE_DATE_EPOCH, gradsite/reproducible.py),
+so two builds of a commit give byte-identical archives.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.gradsite")
+
+CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
+OFFLINE = "GRADSITE_OFFLINE"
+OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
+OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
+SHIM = "assets/javascripts/iframe-worker-shim.js"
+PINNED = ("torch", "numpy")  # what the examples import, pinned as in pyproject.toml
+
+README = {
+    "zh": """# {title}：示例代码
+
+这些文件就是网页上的示例，每个都是完整的程序，页面上的输出就是它们在构建网站时打印的内容。
+
+运行方法（需要 Python 3.11）：
+
+```sh
+python -m venv .venv
+. .venv/bin/activate            # Windows：.venv\\Scripts\\activate
+pip install -r requirements.txt
+python {first}
+```
+
+`requirements.txt` 固定了生成网页输出时用的版本。PyPI 上的 `torch` 通常是几 GB 的 CUDA 版本；
+只需要 CPU 版时，先运行
+`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu`。
+
+文件（与网页上的顺序相同）：
+
+{files}
+
+网页：{url}
+""",
+    "en": """# {title}: the examples
+
+These files are the examples of the page, each a complete program; the outputs on the page are
+what they printed when the site was built.
+
+To run them (Python 3.11):
+
+```sh
+python -m venv .venv
+. .venv/bin/activate            # Windows: .venv\\Scripts\\activate
+pip install -r requirements.txt
+python {first}
+```
+
+`requirements.txt` pins the versions that produced the page's outputs. PyPI's `torch` is usually a
+CUDA build of several GB; for the CPU-only one, run
+`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu` first.
+
+Files, in the order of the page:
+
+{files}
+
+The page: {url}
+""",
+}
+
+_INCLUDE = re.compile(r'^--8<-- "(snippets/[^"]+\.py)"\s*$', re.M)
+_PIN = re.compile(r'"(?P<name>[A-Za-z0-9_.-]+)==(?P<version>[^"]+)"')
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def _offline(config) -> bool:
+    plugin = config.plugins.get("material/offline") or config.plugins.get("offline")
+    return bool(plugin and plugin.config.enabled)
+
+
+@event_priority(50)  # before Material's offline plugin adds the CDN shim
+def on_config(config):
+    config.extra["gs_offline"] = _offline(config)
+    if config.extra["gs_offline"]:
+        config.extra["polyfills"] = [SHIM]
+    return config
+
+
+def on_page_context(context, page, config, nav):
+    """Chapter pages get the name of their examples archive (main.html links it)."""
+    chapter = page.file.src_uri.split("/")[0]
+    if chapter in CHAPTERS and page.file.src_uri.startswith(f"{chapter}/index."):
+        context["gs_examples_zip"] = f"{chapter}-examples.zip"
+    return context
+
+
+def _date(config) -> tuple[int, int, int, int, int, int]:
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, zip's first day
+    return time.gmtime(max(epoch, 315532800))[:6]
+
+
+def _write_zip(target: Path, files: dict[str, bytes], date) -> None:
+    """A zip of `files` (archive name -> content), in name order, every entry dated `date`."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=date)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+
+
+def pins(root: Path) -> dict[str, str]:
+    """{package: version} of the examples' imports, from pyproject.toml's exact pins."""
+    found = dict(m.group("name", "version") for m in _PIN.finditer((root / "pyproject.toml").read_text("utf-8")))
+    return {name: found[name] for name in PINNED}
+
+
+def chapter_snippets(root: Path, chapter: str, language: str) -> list[str]:
+    """The snippets a chapter page includes, in page order, each once."""
+    page = (root / "docs" / chapter / f"index.{language}.md").read_text(encoding="utf-8")
+    return list(dict.fromkeys(_INCLUDE.findall(page)))
+
+
+def _examples_zips(config, site: Path, root: Path, languages: list[str], default: str) -> None:
+    versions = pins(root)
+    requirements = "".join(f"{name}=={version}\n" for name, version in versions.items())
+    date = _date(config)
+    for language in languages:
+        for chapter in CHAPTERS:
+            snippets = chapter_snippets(root, chapter, language)
+            folder = site / chapter if language == default else site / language / chapter
+            page = (folder / "index.html").read_text(encoding="utf-8")
+            title = re.search(r"<h1[^>]*>(.*?)<", page, re.S).group(1).strip()
+            url = f"{(config.site_url or '/').rstrip('/')}/{'' if language == default else language + '/'}{chapter}/"
+            names = [Path(s).name for s in snippets]
+            files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
+            files[f"{chapter}/requirements.txt"] = requirements.encode()
+            readme = README[language].format(
+                title=title,
+                first=names[0],
+                torch=versions["torch"],
+                files="\n".join(f"- `{name}`" for name in names),
+                url=url,
+            )
+            files[f"{chapter}/README.md"] = readme.encode()
+            _write_zip(folder / f"{chapter}-examples.zip", files, date)
+
+
+def _offline_copy(config, site: Path) -> None:
+    """Build the site again with the offline plugin on, into one zip under site/."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
+        os.environ[OFFLINE] = "true"
+        try:
+            offline = load_config(config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict)
+            build(offline)
+        finally:
+            del os.environ[OFFLINE]
+        built = Path(tmp) / "site"
+        files = {
+            f"{OFFLINE_FOLDER}/{path.relative_to(built).as_posix()}": path.read_bytes()
+            for path in built.rglob("*")
+            if path.is_file() and path.suffix != ".gz"
+        }
+    _write_zip(site / OFFLINE_ZIP, files, _date(config))
+
+
+def _search_scripts(site: Path, languages: list[str], default: str) -> None:
+    """search_index.js for each language's index (Material reads it from file://)."""
+    for language in languages:
+        folder = site / "search" if language == default else site / language / "search"
+        data = (folder / "search_index.json").read_text(encoding="utf-8")
+        (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
+
+
+@event_priority(-120)  # after gradsite/languages.py has split the search index (-110)
+def on_post_build(config) -> None:
+    i18n = _i18n(config)
+    if i18n.building:
+        return  # a nested language build: the site is not complete yet
+    site = Path(config.site_dir)
+    languages, default = list(i18n.build_languages), i18n.default_language
+    root = Path(config.config_file_path).resolve().parent
+    _examples_zips(config, site, root, languages, default)  # the offline copy has them too
+    if _offline(config):
+        _search_scripts(site, languages, default)
+    else:
+        _offline_copy(config, site)
