@@ -1,5 +1,7 @@
 """MkDocs hook: what a reader can take away, made by the same build.
 
+* Per chapter and language, `<chapter>.ipynb` beside the chapter's page: the
+  page as a Jupyter notebook with this build's outputs (gradsite/notebooks.py).
 * Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
   the chapter's snippets as files, a pinned requirements.txt and a README in
   the page's language. The chapter page links it (gradsite/overrides/main.html).
@@ -35,6 +37,9 @@ import zipfile
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
+
+from gradsite import notebooks
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
@@ -110,17 +115,43 @@ def _offline(config) -> bool:
 
 @event_priority(50)  # before Material's offline plugin adds the CDN shim
 def on_config(config):
-    config.extra["gs_offline"] = _offline(config)
-    if config.extra["gs_offline"]:
+    if _offline(config):
         config.extra["polyfills"] = [SHIM]
     return config
 
 
-def on_page_context(context, page, config, nav):
-    """Chapter pages get the name of their examples archive (main.html links it)."""
+def _chapter(page) -> str | None:
     chapter = page.file.src_uri.split("/")[0]
-    if chapter in CHAPTERS and page.file.src_uri.startswith(f"{chapter}/index."):
+    return chapter if chapter in CHAPTERS and page.file.src_uri.startswith(f"{chapter}/index.") else None
+
+
+def on_page_content(html, page, config, files):
+    """A chapter page's notebook, beside it: its prose, its examples, the outputs just rendered."""
+    chapter = _chapter(page)
+    if chapter:
+        root = Path(config.config_file_path).resolve().parent
+        language = _i18n(config).current_language
+        prefix = "" if language == _i18n(config).default_language else f"{language}/"
+        book = notebooks.notebook(
+            Path(page.file.abs_src_path).read_text(encoding="utf-8"),
+            html,
+            root,
+            page_url=f"{chapter}/",
+            site_url=f"{(config.site_url or '/').rstrip('/')}/{prefix}",
+            where=f"docs/{page.file.src_uri}",
+        )
+        notebooks.write(book, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
+    return html
+
+
+def on_page_context(context, page, config, nav):
+    """Chapter pages get the names of their downloads (main.html links them)."""
+    chapter = _chapter(page)
+    if chapter:
         context["gs_examples_zip"] = f"{chapter}-examples.zip"
+        context["gs_notebook"] = f"{chapter}.ipynb"
+    if page.file.src_uri.split(".")[0] == "index" and not _offline(config):  # each language's home
+        context["gs_offline_zip"] = get_relative_url(OFFLINE_ZIP, page.url)
     return context
 
 
