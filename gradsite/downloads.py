@@ -4,7 +4,7 @@
   page as a Jupyter notebook with this build's outputs (gradsite/notebooks.py).
 * Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
   the chapter's snippets as files, a pinned requirements.txt and a README in
-  the page's language. The chapter page links it (gradsite/overrides/main.html).
+  the page's language.
 * One offline copy of the whole site, both languages, at
   /downloads/pytorch-gradients-offline.zip (the home pages link it). It is a
   second build of the same project in this process, with Material's `offline`
@@ -144,15 +144,49 @@ def on_page_content(html, page, config, files):
     return html
 
 
-def on_page_context(context, page, config, nav):
-    """Chapter pages get the names of their downloads (main.html links them)."""
+# The links, under the page's title; the text is the page's language.
+LINKS = {
+    "zh": {
+        "notebook": "下载本章的 Jupyter 笔记本",
+        "notebook_note": "（正文和全部示例，带着本页的输出）",
+        "examples": "下载本章的示例代码",
+        "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
+        "offline": "下载整个网站，离线阅读",
+        "offline_note": "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 <code>en/index.html</code>）。",
+    },
+    "en": {
+        "notebook": "Download this chapter as a Jupyter notebook",
+        "notebook_note": " (the text and every example, with the outputs shown here)",
+        "examples": "Download this chapter's examples",
+        "examples_note": " (a zip of the files, with <code>requirements.txt</code> and a README)",
+        "offline": "Download the whole site for offline reading",
+        "offline_note": ": both languages, search included; unzip it and open <code>index.html</code> (or <code>en/index.html</code>) in a browser.",
+    },
+}
+
+
+def _links(page, config) -> list[tuple[str, str]]:
+    """(href, link text key) of the downloads a page links to."""
     chapter = _chapter(page)
     if chapter:
-        context["gs_examples_zip"] = f"{chapter}-examples.zip"
-        context["gs_notebook"] = f"{chapter}.ipynb"
+        return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
     if page.file.src_uri.split(".")[0] == "index" and not _offline(config):  # each language's home
-        context["gs_offline_zip"] = get_relative_url(OFFLINE_ZIP, page.url)
-    return context
+        return [(get_relative_url(OFFLINE_ZIP, page.url), "offline")]
+    return []
+
+
+def on_post_page(output, page, config):
+    """Put the page's download links right under its title."""
+    links = _links(page, config)
+    if not links:
+        return output
+    words = LINKS[_i18n(config).current_language]
+    items = "".join(
+        f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>' for href, key in links
+    )
+    box = f'<ul class="gs-downloads">{items}</ul>'
+    title_end = output.index("</h1>", output.index('<article class="md-content__inner')) + len("</h1>")
+    return output[:title_end] + "\n" + box + output[title_end:]
 
 
 def _date(config) -> tuple[int, int, int, int, int, int]:
