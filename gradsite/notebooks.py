@@ -29,7 +29,7 @@ _FENCE = re.compile(
 )
 _INCLUDE = re.compile(r'^--8<-- "(?P<path>[^"]+)"\s*$')
 _HEADING_ID = re.compile(r"^(#{1,6} .*?)[ \t]*\{#[^}]*\}[ \t]*$", re.M)
-_ADMONITION = re.compile(r'^!!! (?P<kind>\w+)(?: "(?P<title>[^"]*)")?\n(?P<body>(?:(?:    .*)?\n)+)', re.M)
+_ADMONITION = re.compile(r'^!!! (?P<kind>\w+)(?: "(?P<title>(?:[^"\\]|\\.)*)")?[ \t]*\n(?P<body>(?:(?:    .*)?\n)+)', re.M)
 _MD_LINK = re.compile(r"\]\((?P<target>[^)\s]+?\.md)(?P<anchor>#[^)\s]*)?\)")
 
 
@@ -60,7 +60,7 @@ def _prose(text: str, page_url: str, site_url: str) -> str:
     text = _HEADING_ID.sub(r"\1", text)
 
     def admonition(match):
-        title = match["title"] or match["kind"].capitalize()
+        title = re.sub(r"\\(.)", r"\1", match["title"]) if match["title"] else match["kind"].capitalize()
         body = [line[4:] if line.startswith("    ") else line for line in match["body"].strip("\n").split("\n")]
         return "\n".join([f"> **{title}**", ">", *(f"> {line}".rstrip() for line in body)]) + "\n"
 

@@ -75,3 +75,11 @@ def test_search_queries_land_on_the_right_page_first(tab, capsys, language):
         )
     assert not misses, "\n".join(misses)
     assert not now_landing, f"known misses that now land (drop their mark): {now_landing}"
+
+
+def test_glossary_terms_are_single_words_in_the_chinese_index(site):
+    """gradsite/searchwords.py: jieba keeps a glossary term whole (U+200B separates words)."""
+    index = (site.site / "search" / "search_index.json").read_text(encoding="utf-8")
+    for term in ("反向传播", "叶子节点", "版本计数器", "梯度累加"):
+        assert f"\\u200b{term}\\u200b" in index or f"\u200b{term}\u200b" in index, term
+    assert "反向\u200b传播" not in index and "反向\\u200b传播" not in index
