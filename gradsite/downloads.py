@@ -34,10 +34,11 @@ import re
 import tempfile
 import time
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
-from mkdocs.utils import get_relative_url
+from mkdocs.utils import CountHandler, get_relative_url
 
 from gradsite import notebooks
 
@@ -101,7 +102,18 @@ The page: {url}
 }
 
 _INCLUDE = re.compile(r'^--8<-- "(snippets/[^"]+\.py)"\s*$', re.M)
-_PIN = re.compile(r'"(?P<name>[A-Za-z0-9_.-]+)==(?P<version>[^"]+)"')
+_PIN = re.compile(r"(?P<name>[A-Za-z0-9_.-]+)==(?P<version>[^;\s]+)")
+
+
+def _failed_so_far() -> bool:
+    """Whether this strict build has logged a warning or an error: it fails, so no downloads.
+
+    A failing example leaves the page without its output; making a notebook of it,
+    or building the offline copy, would only add noise to the failure's report."""
+    for handler in logging.getLogger("mkdocs").handlers:
+        if isinstance(handler, CountHandler) and handler.get_counts():
+            return True
+    return False
 
 
 def _i18n(config):
@@ -128,18 +140,22 @@ def _chapter(page) -> str | None:
 def on_page_content(html, page, config, files):
     """A chapter page's notebook, beside it: its prose, its examples, the outputs just rendered."""
     chapter = _chapter(page)
-    if chapter:
+    if chapter and not _failed_so_far():
         root = Path(config.config_file_path).resolve().parent
         language = _i18n(config).current_language
         prefix = "" if language == _i18n(config).default_language else f"{language}/"
-        book = notebooks.notebook(
-            Path(page.file.abs_src_path).read_text(encoding="utf-8"),
-            html,
-            root,
-            page_url=f"{chapter}/",
-            site_url=f"{(config.site_url or '/').rstrip('/')}/{prefix}",
-            where=f"docs/{page.file.src_uri}",
-        )
+        try:
+            book = notebooks.notebook(
+                Path(page.file.abs_src_path).read_text(encoding="utf-8"),
+                html,
+                root,
+                page_url=f"{chapter}/",
+                site_url=f"{(config.site_url or '/').rstrip('/')}/{prefix}",
+                where=f"docs/{page.file.src_uri}",
+            )
+        except ValueError as error:  # the page and its examples disagree: say so, fail the build
+            log.error(f"no notebook for {error}")
+            return html
         notebooks.write(book, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
     return html
 
@@ -205,9 +221,13 @@ def _write_zip(target: Path, files: dict[str, bytes], date) -> None:
             archive.writestr(info, files[name])
 
 
-def pins(root: Path) -> dict[str, str]:
-    """{package: version} of the examples' imports, from pyproject.toml's exact pins."""
-    found = dict(m.group("name", "version") for m in _PIN.finditer((root / "pyproject.toml").read_text("utf-8")))
+def pins() -> dict[str, str]:
+    """{package: version} of the examples' imports: this project's exact pins (pyproject.toml,
+    as installed), so the archive asks for the versions that printed the page's outputs."""
+    found = {}
+    for requirement in metadata.requires("gradsite") or []:
+        if match := _PIN.fullmatch(requirement.strip()):
+            found[match["name"]] = match["version"]
     return {name: found[name] for name in PINNED}
 
 
@@ -218,7 +238,7 @@ def chapter_snippets(root: Path, chapter: str, language: str) -> list[str]:
 
 
 def _examples_zips(config, site: Path, root: Path, languages: list[str], default: str) -> None:
-    versions = pins(root)
+    versions = pins()
     requirements = "".join(f"{name}=={version}\n" for name, version in versions.items())
     date = _date(config)
     for language in languages:
@@ -276,6 +296,9 @@ def on_post_build(config) -> None:
     i18n = _i18n(config)
     if i18n.building:
         return  # a nested language build: the site is not complete yet
+    if _failed_so_far():
+        log.info("no downloads: the build has failed")
+        return
     site = Path(config.site_dir)
     languages, default = list(i18n.build_languages), i18n.default_language
     root = Path(config.config_file_path).resolve().parent

@@ -37,8 +37,11 @@ def test_every_chapter_page_links_its_examples_zip(site, language):
 
 @pytest.mark.parametrize("language", PREFIX)
 def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(site, language):
-    versions = pins(ROOT)
+    versions = pins()
     assert versions["torch"] == "2.13.0"
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    for name, version in versions.items():
+        assert f'"{name}=={version}"' in pyproject, name
     for chapter in CHAPTERS:
         with zipfile.ZipFile(_zip(site, language, chapter)) as archive:
             names = archive.namelist()
