@@ -10,7 +10,7 @@ TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test test-fast lint bench clean
+.PHONY: install serve build test test-fast lint format bench clean
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -40,6 +40,10 @@ test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build
 lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows; pytest runs them too
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color
 	$(BIN)/zizmor --offline --persona pedantic .github/workflows
+
+format: $(STAMP)  ## format and fix the examples in snippets/ with ruff (tests/test_ruff.py checks them)
+	$(BIN)/ruff format snippets
+	$(BIN)/ruff check --fix snippets
 
 bench: $(STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py

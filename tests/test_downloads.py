@@ -1,0 +1,153 @@
+"""What readers take away (gradsite/downloads.py): the chapters' examples as
+files, and an offline copy of the whole site that works from disk.
+
+All of it comes from the session's one build (the `site` fixture).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from gradsite.downloads import CHAPTERS, OFFLINE_FOLDER, OFFLINE_ZIP, chapter_snippets, pins
+from sitebuild import ROOT
+
+PREFIX = {"zh": "", "en": "en/"}
+README_WORDS = {"zh": "运行方法", "en": "To run them"}
+
+
+def _zip(site, language: str, chapter: str) -> Path:
+    return site.site / PREFIX[language] / chapter / f"{chapter}-examples.zip"
+
+
+@pytest.mark.parametrize("language", PREFIX)
+def test_every_chapter_page_links_its_examples_zip(site, language):
+    for chapter in CHAPTERS:
+        page = site.page(PREFIX[language] + chapter)
+        assert f'href="{chapter}-examples.zip" download' in page, f"/{PREFIX[language]}{chapter}/ has no link"
+        assert _zip(site, language, chapter).is_file()
+
+
+@pytest.mark.parametrize("language", PREFIX)
+def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(site, language):
+    versions = pins()
+    assert versions["torch"] == "2.13.0"
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    for name, version in versions.items():
+        assert f'"{name}=={version}"' in pyproject, name
+    for chapter in CHAPTERS:
+        with zipfile.ZipFile(_zip(site, language, chapter)) as archive:
+            names = archive.namelist()
+            snippets = chapter_snippets(ROOT, chapter, language)
+            assert snippets, chapter
+            for snippet in snippets:
+                assert archive.read(f"{chapter}/{Path(snippet).name}") == (ROOT / snippet).read_bytes()
+            assert archive.read(f"{chapter}/requirements.txt").decode() == "".join(
+                f"{name}=={version}\n" for name, version in versions.items()
+            )
+            readme = archive.read(f"{chapter}/README.md").decode()
+            assert README_WORDS[language] in readme
+            assert len(names) == len(snippets) + 2, names
+
+
+# Runs each file of a chapter's archive as `python file.py` would (its own
+# globals, __name__ == "__main__", __file__ set), one after another in one process.
+_RUN_ALL = textwrap.dedent(
+    """
+    import runpy, sys
+    for path in sys.argv[1:]:
+        sys.argv = [path]
+        print(f"=== {path}", flush=True)
+        runpy.run_path(path, run_name="__main__")
+    print("=== done", flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_examples_zip_unpacks_and_every_file_runs(site, tmp_path, chapter):
+    with zipfile.ZipFile(_zip(site, "zh", chapter)) as archive:
+        archive.extractall(tmp_path)
+    folder = tmp_path / chapter
+    files = sorted(p.name for p in folder.glob("*.py"))
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", _RUN_ALL, *files],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    assert re.findall(r"^=== (\S+)$", done.stdout, re.M) == [*files, "done"]
+
+
+def test_home_pages_link_the_offline_copy(site):
+    assert (site.site / OFFLINE_ZIP).is_file()
+    assert f'href="{OFFLINE_ZIP}" download' in site.page("")
+    assert f'href="../{OFFLINE_ZIP}" download' in site.page("en")
+
+
+@pytest.fixture(scope="module")
+def offline(site, tmp_path_factory) -> Path:
+    """The offline copy, unpacked as a reader would."""
+    folder = tmp_path_factory.mktemp("offline")
+    with zipfile.ZipFile(site.site / OFFLINE_ZIP) as archive:
+        archive.extractall(folder)
+    return folder / OFFLINE_FOLDER
+
+
+@pytest.mark.parametrize(
+    ("start", "query", "expected"),
+    [
+        ("retention/index.html", "梯度清零", "zeroing/index.html"),
+        ("en/retention/index.html", "zero_grad", "en/zeroing/index.html"),
+        ("index.html", "model.eval()", "detach/index.html"),
+        ("en/index.html", "version counter", "en/detach/index.html"),
+    ],
+)
+def test_offline_copy_works_from_disk_search_included(chromium, offline, start, query, expected):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+
+    def only_disk(route):
+        if route.request.url.startswith("file://"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", only_disk)
+    page = context.new_page()
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.failure} {r.url}"))
+    try:
+        page.goto(offline.joinpath(start).as_uri(), wait_until="load")
+        # Links in the copy name their file: they work without a server.
+        hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all("els => els.map(e => e.href)")
+        assert hrefs and all(h.split("#")[0].endswith(".html") for h in hrefs), hrefs
+        box = page.locator("input.md-search__input")
+        box.click()
+        box.fill(query)
+        links = page.locator(".md-search-result__item > .md-search-result__link")
+        for _ in range(60):  # until the worker (in an iframe, from file://) has answered
+            box.press("End")
+            page.wait_for_timeout(250)
+            if links.count():
+                break
+        results = [unquote(h) for h in links.evaluate_all("els => els.map(e => e.href)")]
+        assert results, f"no results for {query!r} from {start}"
+        first = results[0].split("?")[0].split("#")[0]
+        assert first == offline.joinpath(expected).as_uri(), results[:3]
+        page.goto(first, wait_until="load")
+        assert page.locator("article h1").count() == 1
+    finally:
+        context.close()
+    assert outside == [], f"requests that left the disk: {outside}"
+    assert failed == [], failed

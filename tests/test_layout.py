@@ -1,0 +1,91 @@
+"""Layout readers see, in Chromium: output labels, wide tables and math, code width.
+
+Fixtures are in tests/browser.py; without Chromium these tests are skipped.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from browser import DESKTOP, PHONE
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
+
+# For every output block: the gap between the top of its box and its text, and the
+# height of its label. The label must be a line of its own, above the text.
+_LABELS = """() => [...document.querySelectorAll("article .highlight + .highlight")].map(box => {
+  const label = getComputedStyle(box, "::before");
+  const text = box.querySelector("pre > code");
+  return {
+    label: label.content,
+    position: label.position,
+    labelHeight: parseFloat(label.height),
+    textTop: text.getBoundingClientRect().top - box.getBoundingClientRect().top,
+  };
+})"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(("path", "label"), [("retention/", '"输出"'), ("en/accumulation/", '"Output"')])
+def test_output_label_never_covers_the_output(tab, width, path, label):
+    tab.page.set_viewport_size(WIDTHS[width])
+    tab.open(path)
+    boxes = tab.page.evaluate(_LABELS)
+    assert len(boxes) >= 10, f"{path}: only {len(boxes)} output blocks"
+    for i, box in enumerate(boxes):
+        assert box["label"] == label, (i, box)
+        assert box["position"] in ("static", "relative"), (i, box)
+        assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], f"{path} output {i}: {box}"
+
+
+_TABLES = """() => [...document.querySelectorAll("article table")].map(table => {
+  const box = table.closest(".md-typeset__scrollwrap");
+  return {
+    fits: table.getBoundingClientRect().width <= box.clientWidth + 1,
+    scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
+  };
+})"""
+_OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("path", ["versions/", "en/versions/", "glossary/", "en/glossary/"])
+def test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone(tab, path):
+    tab.open(path)
+    tables = tab.page.evaluate(_TABLES)
+    assert tables and all(t["fits"] for t in tables), f"{path} at desktop width: {tables}"
+    tab.page.set_viewport_size(PHONE)
+    tables = tab.page.evaluate(_TABLES)
+    assert all(t["scrolls"] for t in tables), tables
+    assert tab.page.evaluate(_OVERFLOW) <= 0, f"{path}: a table widens the page on a phone"
+
+
+@pytest.mark.parametrize("path", ["accumulation/", "en/accumulation/", "versions/", "en/versions/"])
+def test_math_and_tables_do_not_widen_the_page_on_a_phone(tab, path):
+    tab.page.set_viewport_size(PHONE)
+    tab.open(path)
+    assert tab.page.evaluate(_OVERFLOW) <= 0, f"{path} is wider than a {PHONE['width']}px phone"
+
+
+def test_ruff_line_length_fits_a_desktop_code_block(tab):
+    """Snippet lines of ruff's line-length fit a code block at 1280 px without scrolling."""
+    line_length = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]["line-length"]
+    tab.open("en/retention/")
+    fits = tab.page.evaluate(
+        """() => {
+      const code = document.querySelector("article .highlight pre > code");
+      const style = getComputedStyle(code);
+      const probe = document.createElement("span");
+      probe.style.font = style.font;
+      probe.style.whiteSpace = "pre";
+      probe.textContent = "x".repeat(200);
+      code.appendChild(probe);
+      const perChar = probe.getBoundingClientRect().width / 200;
+      probe.remove();
+      return (code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) / perChar;
+    }"""
+    )
+    assert fits >= line_length, f"a {DESKTOP['width']}px code block shows {fits:.1f} characters, ruff allows {line_length}"

@@ -1,0 +1,85 @@
+"""Search finds what readers type, code included: tests/search_queries.toml, in Chromium.
+
+Each query is typed into Material's search on a page of its language. It lands
+when the first result is the expected page; the report also counts how many
+land on the expected section (the first section link of that page).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from browser import Tab
+
+QUERIES = tomllib.loads((Path(__file__).parent / "search_queries.toml").read_text(encoding="utf-8"))
+PREFIX = {"zh": "", "en": "en/"}
+
+
+def _results(tab: Tab, query: str) -> list[str]:
+    """Type a query; the result links (path#fragment), best first, once they stop changing."""
+    box = tab.page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    links = tab.page.locator(".md-search-result__item > .md-search-result__link")
+    for _ in range(40):  # until the worker has loaded the index and answered
+        box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
+        tab.page.wait_for_timeout(200)
+        if links.count():
+            break
+    previous = None
+    for _ in range(20):
+        hrefs = links.evaluate_all("els => els.map(e => e.href)")
+        current = [urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "") for h in hrefs]
+        if current and current == previous:
+            return current
+        previous = current
+        tab.page.wait_for_timeout(150)
+    return previous or []
+
+
+def test_query_list_is_long_enough_and_points_at_real_sections(site):
+    for language, queries in QUERIES.items():
+        assert len(queries) >= 25, f"{language}: only {len(queries)} queries"
+        for query, target, *_ in queries:
+            page, _, anchor = target.partition("#")
+            html = site.page(PREFIX[language] + page)
+            assert f'id="{anchor}"' in html, f"{language} {query!r}: no section #{anchor} on /{PREFIX[language]}{page}"
+
+
+@pytest.mark.parametrize("language", PREFIX)
+def test_search_queries_land_on_the_right_page_first(tab, capsys, language):
+    prefix = PREFIX[language]
+    tab.open(prefix + "retention/")
+    pages = sections = 0
+    misses, known, now_landing = [], [], []
+    for query, target, *known_miss in QUERIES[language]:
+        results = _results(tab, query)
+        page = f"/{prefix}{target.partition('#')[0]}"
+        landed = bool(results) and results[0] == page
+        first_section = next((r for r in results if r.startswith(page + "#")), None)
+        pages += landed
+        sections += landed and first_section == f"/{prefix}{target}"
+        if known_miss:
+            (now_landing if landed else known).append(f"{query!r} -> {results[:2]} ({known_miss[0]})")
+        elif not landed:
+            misses.append(f"{query!r}: expected {page}, got {results[:3]}")
+    total = len(QUERIES[language])
+    with capsys.disabled():  # the count is the point: shown whether the test passes or not
+        print(
+            f"\nsearch ({language}): {pages}/{total} queries land on the right page first, "
+            f"{sections}/{total} on the right section; known misses: {known or 'none'}"
+        )
+    assert not misses, "\n".join(misses)
+    assert not now_landing, f"known misses that now land (drop their mark): {now_landing}"
+
+
+def test_glossary_terms_are_single_words_in_the_chinese_index(site):
+    """gradsite/searchwords.py: jieba keeps a glossary term whole (U+200B separates words)."""
+    index = (site.site / "search" / "search_index.json").read_text(encoding="utf-8")
+    for term in ("反向传播", "叶子节点", "版本计数器", "梯度累加"):
+        assert f"\\u200b{term}\\u200b" in index or f"\u200b{term}\u200b" in index, term
+    assert "反向\u200b传播" not in index and "反向\\u200b传播" not in index
