@@ -10,10 +10,14 @@ b = y.clone().detach()  # copy first (recorded as CloneBackward0), then cut
 print("detach().clone():", a, " requires_grad =", a.requires_grad)
 print("clone().detach():", b, " requires_grad =", b.requires_grad)
 assert torch.equal(a, b) and not a.requires_grad and not b.requires_grad
-assert a.data_ptr() != y.data_ptr() and b.data_ptr() != y.data_ptr()  # both own their data
-assert type(y.clone().grad_fn).__name__ == "CloneBackward0"  # the step the second order records
+assert (
+    a.data_ptr() != y.data_ptr() and b.data_ptr() != y.data_ptr()
+)  # both own their data
+assert (
+    type(y.clone().grad_fn).__name__ == "CloneBackward0"
+)  # the step the second order records
 
-# torch.tensor() on a tensor copies it too, and warns: PyTorch names detach().clone().
+# torch.tensor() on a tensor copies it too, and warns, naming detach().clone().
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     c = torch.tensor(y)

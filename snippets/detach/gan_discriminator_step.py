@@ -8,13 +8,21 @@ bce = torch.nn.functional.binary_cross_entropy_with_logits
 real = torch.randn(4, 3)
 fake = generator(torch.randn(4, 2))
 
-# Discriminator step: fake is only data here, so cut it from the generator's graph.
-d_loss = bce(discriminator(real), torch.ones(4, 1)) + bce(discriminator(fake.detach()), torch.zeros(4, 1))
+# Discriminator step: fake is only data here, cut from the generator's graph.
+d_loss = bce(discriminator(real), torch.ones(4, 1)) + bce(
+    discriminator(fake.detach()), torch.zeros(4, 1)
+)
 d_loss.backward()
-print("D step: discriminator grad set:", discriminator.weight.grad is not None,
-      "| generator grad:", generator.weight.grad)
+print(
+    "D step: discriminator grad set:",
+    discriminator.weight.grad is not None,
+    "| generator grad:",
+    generator.weight.grad,
+)
 assert discriminator.weight.grad is not None
-assert generator.weight.grad is None  # no work spent on G, nothing left over for its step
+assert (
+    generator.weight.grad is None
+)  # no work spent on G, nothing left over for its step
 
 # The same fake still has its graph: the generator step goes through it.
 discriminator.zero_grad()

@@ -16,4 +16,6 @@ except RuntimeError as error:
     assert "modified by an inplace operation" in str(error)
     assert "is at version 1; expected version 0" in str(error)
 else:
-    raise AssertionError("backward after the in-place change should have raised")
+    raise AssertionError(
+        "backward after the in-place change should have raised"
+    )

@@ -10,7 +10,12 @@ for _ in range(3):
     loss = torch.nn.functional.mse_loss(model(x), y)
     total_kept = total_kept + loss  # keeps every step's graph alive
     total += loss.item()  # a Python float: no graph, no tensor
-print("total_kept grad_fn:", type(total_kept.grad_fn).__name__, "| total:", type(total).__name__)
+print(
+    "total_kept grad_fn:",
+    type(total_kept.grad_fn).__name__,
+    "| total:",
+    type(total).__name__,
+)
 assert total_kept.grad_fn is not None and isinstance(total, float)
 
 
@@ -21,11 +26,15 @@ def losses_reachable(node, seen=None):
         return 0
     seen.add(node)
     here = int(type(node).__name__ == "MseLossBackward0")
-    return here + sum(losses_reachable(next_fn, seen) for next_fn, _ in node.next_functions)
+    return here + sum(
+        losses_reachable(next_fn, seen) for next_fn, _ in node.next_functions
+    )
 
 
 print("loss graphs held by total_kept:", losses_reachable(total_kept.grad_fn))
-assert losses_reachable(total_kept.grad_fn) == 3  # every step's graph, kept alive
+assert (
+    losses_reachable(total_kept.grad_fn) == 3
+)  # every step's graph, kept alive
 
 pred = model(x)
 try:
@@ -34,8 +43,12 @@ except RuntimeError as error:
     print(f"RuntimeError: {error}")
     assert "Can't call numpy() on Tensor that requires grad" in str(error)
 else:
-    raise AssertionError("numpy() on a tensor that requires grad should have raised")
+    raise AssertionError(
+        "numpy() on a tensor that requires grad should have raised"
+    )
 
-array = pred.detach().cpu().numpy()  # .cpu() is a no-op here, needed for a GPU tensor
+array = (
+    pred.detach().cpu().numpy()
+)  # .cpu() is a no-op here, needed for a GPU tensor
 print(type(array).__name__, array.shape)
 assert array.shape == (4, 1)

@@ -7,8 +7,18 @@ with torch.no_grad():
 with torch.inference_mode():
     b = w * 2
 
-print("no_grad:        requires_grad =", a.requires_grad, " is_inference =", a.is_inference())
-print("inference_mode: requires_grad =", b.requires_grad, " is_inference =", b.is_inference())
+print(
+    "no_grad:        requires_grad =",
+    a.requires_grad,
+    " is_inference =",
+    a.is_inference(),
+)
+print(
+    "inference_mode: requires_grad =",
+    b.requires_grad,
+    " is_inference =",
+    b.is_inference(),
+)
 assert not a.requires_grad and not b.requires_grad
 assert not a.is_inference() and b.is_inference()
 
@@ -32,7 +42,9 @@ except RuntimeError as error:
     print(f"RuntimeError: {error}")
     assert "Inference tensors cannot be saved for backward" in str(error)
 else:
-    raise AssertionError("saving an inference tensor for backward should have raised")
+    raise AssertionError(
+        "saving an inference tensor for backward should have raised"
+    )
 
 # The way out: a clone made outside inference mode is a normal tensor.
 c = b.clone()

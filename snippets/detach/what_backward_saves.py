@@ -2,18 +2,24 @@ import torch
 
 x = torch.tensor([0.0, 1.0], requires_grad=True)
 
+
 def saved_by(make):
     """The tensors autograd saves for backward while `make` runs."""
     saved = []
+
     def pack(t):
         saved.append(t)
         return t
+
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         out = make()
     return out, saved
 
+
 y, saved = saved_by(lambda: x.sigmoid())
-print("sigmoid saves", len(saved), "tensor; it is its own output:", saved[0] is y)
+print(
+    "sigmoid saves", len(saved), "tensor; it is its own output:", saved[0] is y
+)
 assert len(saved) == 1 and saved[0] is y  # d sigmoid = y * (1 - y) needs y
 
 y, saved = saved_by(lambda: x * 2)

@@ -4,25 +4,45 @@ import torch
 
 a = torch.ones(3, requires_grad=True)  # float32, on the CPU
 
-# A conversion that really converts is a recorded operation: the result is a non-leaf.
+# A conversion that really converts is a recorded operation:
+# the result is a non-leaf.
 w = a.double()
-print("a.double():       is_leaf =", w.is_leaf, " grad_fn =", type(w.grad_fn).__name__)
+print(
+    "a.double():       is_leaf =",
+    w.is_leaf,
+    " grad_fn =",
+    type(w.grad_fn).__name__,
+)
 assert not w.is_leaf and type(w.grad_fn).__name__ == "ToCopyBackward0"
 assert not a.to(torch.float64).is_leaf  # the same operation, spelled with .to()
-moved = a.to("meta")  # a real device move (the meta device stands in for a GPU here)
-print("a.to('meta'):     is_leaf =", moved.is_leaf, " grad_fn =", type(moved.grad_fn).__name__)
+moved = a.to(
+    "meta"
+)  # a real device move (the meta device stands in for a GPU here)
+print(
+    "a.to('meta'):     is_leaf =",
+    moved.is_leaf,
+    " grad_fn =",
+    type(moved.grad_fn).__name__,
+)
 assert not moved.is_leaf and type(moved.grad_fn).__name__ == "ToCopyBackward0"
 
 (w * w).sum().backward()
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     grad_of_w = w.grad
-print("w.grad =", grad_of_w, "| a.grad =", a.grad)  # the gradient went through to a
+print(
+    "w.grad =", grad_of_w, "| a.grad =", a.grad
+)  # the gradient went through to a
 assert grad_of_w is None and caught[0].category is UserWarning
 assert a.grad.tolist() == [2.0, 2.0, 2.0]
 
 # A .to() that changes nothing returns the tensor itself: still the same leaf.
-print("a.to('cpu') is a:", a.to("cpu") is a, "| a.to(torch.float32) is a:", a.to(torch.float32) is a)
+print(
+    "a.to('cpu') is a:",
+    a.to("cpu") is a,
+    "| a.to(torch.float32) is a:",
+    a.to(torch.float32) is a,
+)
 assert a.to("cpu") is a and a.to(torch.float32) is a and a.float() is a
 
 # Create the tensor with the dtype (and device) it needs: then it is the leaf.
@@ -34,7 +54,12 @@ assert w.is_leaf and w.grad.tolist() == [2.0, 2.0, 2.0]
 # model.to() converts the parameters in place: they stay leaves and get .grad.
 model = torch.nn.Linear(3, 1).to(torch.float64)
 model(torch.ones(2, 3, dtype=torch.float64)).sum().backward()
-print("model.to(torch.float64): weight is_leaf =", model.weight.is_leaf, " grad dtype =", model.weight.grad.dtype)
+print(
+    "model.to(torch.float64): weight is_leaf =",
+    model.weight.is_leaf,
+    " grad dtype =",
+    model.weight.grad.dtype,
+)
 assert model.weight.is_leaf and model.weight.grad.dtype == torch.float64
 
 # A view of a parameter: not a leaf, but the gradient lands on the parameter.

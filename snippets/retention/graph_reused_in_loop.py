@@ -11,7 +11,9 @@ try:
         loss.backward()  # step 1 walks the graph of step 0 again
 except RuntimeError as error:
     print(f"step {step}: RuntimeError: {str(error)[:60]}...")
-    assert step == 1 and "backward through the graph a second time" in str(error)
+    assert step == 1 and "backward through the graph a second time" in str(
+        error
+    )
 else:
     raise AssertionError("reusing the graph across steps should have raised")
 
@@ -25,7 +27,9 @@ def train(forward_in_loop, retain_graph=False):
     grads = []
     for step in range(2):
         if forward_in_loop:
-            features = torch.tanh(model(inputs))  # a new graph, from the current weights
+            features = torch.tanh(
+                model(inputs)
+            )  # a new graph, from the current weights
         optimizer.zero_grad()
         features.pow(2).mean().backward(retain_graph=retain_graph)
         grads.append(model.weight.grad.clone())
@@ -33,13 +37,20 @@ def train(forward_in_loop, retain_graph=False):
     return grads
 
 
-# retain_graph=True silences the error, but each step walks the graph of step 0 again:
+# retain_graph=True silences the error,
+# but each step walks the graph of step 0 again:
 # its gradient is the one of the old weights, however the weights have changed.
 stale = train(forward_in_loop=False, retain_graph=True)
-print("retain_graph=True, step 0 and 1 gradients equal:", torch.equal(stale[0], stale[1]))
+print(
+    "retain_graph=True, step 0 and 1 gradients equal:",
+    torch.equal(stale[0], stale[1]),
+)
 assert torch.equal(stale[0], stale[1])
 
 # Fix: build the graph inside the loop, so every backward has its own.
 fresh = train(forward_in_loop=True)
-print("forward inside the loop, step 0 and 1 gradients equal:", torch.equal(fresh[0], fresh[1]))
+print(
+    "forward inside the loop, step 0 and 1 gradients equal:",
+    torch.equal(fresh[0], fresh[1]),
+)
 assert torch.equal(fresh[0], stale[0]) and not torch.equal(fresh[1], stale[1])

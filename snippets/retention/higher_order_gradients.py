@@ -3,7 +3,9 @@ import torch
 x = torch.tensor(2.0, requires_grad=True)
 y = x**3
 
-(dy_dx,) = torch.autograd.grad(y, x, create_graph=True)  # the gradient, with its own graph
+(dy_dx,) = torch.autograd.grad(
+    y, x, create_graph=True
+)  # the gradient, with its own graph
 print("dy/dx =", dy_dx)
 assert dy_dx.item() == 3 * 2.0**2 == 12 and dy_dx.requires_grad
 
@@ -11,7 +13,8 @@ assert dy_dx.item() == 3 * 2.0**2 == 12 and dy_dx.requires_grad
 print("d2y/dx2 =", d2y_dx2)
 assert d2y_dx2.item() == 6 * 2.0 == 12
 
-# Without create_graph the gradient is a plain number: nothing to differentiate again.
+# Without create_graph the gradient is a plain number:
+# nothing to differentiate again.
 (plain,) = torch.autograd.grad(x**3, x)
 print("without create_graph: requires_grad =", plain.requires_grad)
 assert not plain.requires_grad
@@ -21,8 +24,13 @@ assert not plain.requires_grad
 torch.manual_seed(0)
 critic = torch.nn.Linear(3, 1)
 points = torch.randn(4, 3, requires_grad=True)
-(grad_points,) = torch.autograd.grad(critic(points).sum(), points, create_graph=True)
+(grad_points,) = torch.autograd.grad(
+    critic(points).sum(), points, create_graph=True
+)
 penalty = ((grad_points.norm(dim=1) - 1) ** 2).mean()
 penalty.backward()
-print("penalty backward reached the critic's weight:", critic.weight.grad is not None)
+print(
+    "penalty backward reached the critic's weight:",
+    critic.weight.grad is not None,
+)
 assert critic.weight.grad is not None and critic.weight.grad.abs().sum() > 0

@@ -7,19 +7,32 @@ d = c * c * b
 
 for name, t in {"a": a, "b": b, "c": c, "d": d}.items():
     op = type(t.grad_fn).__name__ if t.grad_fn is not None else None
-    print(f"{name}: is_leaf={t.is_leaf!s:5}  requires_grad={t.requires_grad!s:5}  grad_fn={op}")
+    print(
+        f"{name}: is_leaf={t.is_leaf!s:5}  "
+        f"requires_grad={t.requires_grad!s:5}  grad_fn={op}"
+    )
 
 # requires_grad=True: a leaf exactly when no recorded operation made it.
 assert a.is_leaf and a.requires_grad and a.grad_fn is None
-assert not c.is_leaf and c.requires_grad and type(c.grad_fn).__name__ == "MulBackward0"
+assert (
+    not c.is_leaf
+    and c.requires_grad
+    and type(c.grad_fn).__name__ == "MulBackward0"
+)
 assert not d.is_leaf and d.requires_grad
 
 # requires_grad=False: always a leaf, whatever made it.
 assert b.is_leaf and not b.requires_grad
 e = b * 2  # an operation made e, but nothing in it needs a gradient
-print(f"e = b * 2: is_leaf={e.is_leaf}  requires_grad={e.requires_grad}  grad_fn={e.grad_fn}")
+print(
+    f"e = b * 2: is_leaf={e.is_leaf}  "
+    f"requires_grad={e.requires_grad}  grad_fn={e.grad_fn}"
+)
 assert e.is_leaf and not e.requires_grad and e.grad_fn is None
 with torch.no_grad():
     f = a * 2  # not recorded, although a requires grad
-print(f"f = a * 2 under no_grad(): is_leaf={f.is_leaf}  requires_grad={f.requires_grad}")
+print(
+    f"f = a * 2 under no_grad(): is_leaf={f.is_leaf}  "
+    f"requires_grad={f.requires_grad}"
+)
 assert f.is_leaf and not f.requires_grad

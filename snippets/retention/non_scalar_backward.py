@@ -7,7 +7,9 @@ try:
     y.backward()
 except RuntimeError as error:
     print(f"RuntimeError: {error}")
-    assert "grad can be implicitly created only for scalar outputs" in str(error)
+    assert "grad can be implicitly created only for scalar outputs" in str(
+        error
+    )
 else:
     raise AssertionError("backward() on a vector should have raised")
 

@@ -25,6 +25,8 @@ try:
     b.retain_grad()
 except RuntimeError as error:
     print(f"RuntimeError: {error}")
-    assert "can't retain_grad on Tensor that has requires_grad=False" in str(error)
+    assert "can't retain_grad on Tensor that has requires_grad=False" in str(
+        error
+    )
 else:
     raise AssertionError("retain_grad() on b should have raised")

@@ -7,7 +7,9 @@ x = torch.randn(8, 4)
 
 
 def losses():
-    features = torch.tanh(trunk(x))  # shared: tanh saves its output for backward
+    features = torch.tanh(
+        trunk(x)
+    )  # shared: tanh saves its output for backward
     return head_a(features).pow(2).mean(), head_b(features).pow(2).mean()
 
 
@@ -30,7 +32,8 @@ else:
     raise AssertionError("the second loss should have needed retain_graph=True")
 trunk_grad()
 
-# This is the case retain_graph=True is for: keep the trunk's graph for the second loss.
+# This is the case retain_graph=True is for:
+# keep the trunk's graph for the second loss.
 loss_a, loss_b = losses()
 loss_a.backward(retain_graph=True)
 loss_b.backward()
@@ -41,10 +44,14 @@ loss_a, loss_b = losses()
 (loss_a + loss_b).backward()
 together = trunk_grad()
 difference = (separately - together).abs().max().item()
-print(f"retain_graph=True vs (loss_a + loss_b).backward(): trunk grads differ by {difference:.1e}")
+print(
+    "retain_graph=True vs (loss_a + loss_b).backward(): "
+    f"trunk grads differ by {difference:.1e}"
+)
 assert difference < 1e-6
 
-# retain_graph defaults to create_graph: a graph kept for second derivatives is kept whole.
+# retain_graph defaults to create_graph:
+# a graph kept for second derivatives is kept whole.
 loss_a, _ = losses()
 torch.autograd.grad(loss_a, trunk.weight, create_graph=True)
 loss_a.backward()  # no error: create_graph=True also retained the graph
@@ -53,6 +60,10 @@ trunk_grad()
 # inputs=[...]: only these leaves receive a gradient from this backward.
 loss_a, loss_b = losses()
 loss_b.backward(inputs=[*head_b.parameters()])
-print("backward(inputs=head_b params): head_b grad set:", head_b.weight.grad is not None,
-      "| trunk.weight.grad:", trunk.weight.grad)
+print(
+    "backward(inputs=head_b params): head_b grad set:",
+    head_b.weight.grad is not None,
+    "| trunk.weight.grad:",
+    trunk.weight.grad,
+)
 assert head_b.weight.grad is not None and trunk.weight.grad is None

@@ -5,7 +5,9 @@ c = x * x
 loss = c * 3
 
 seen = []
-handle = c.register_hook(lambda grad: seen.append(grad.item()))  # returns None: grad unchanged
+handle = c.register_hook(
+    lambda grad: seen.append(grad.item())
+)  # returns None: grad unchanged
 loss.backward(retain_graph=True)
 print("the hook saw the gradient flowing into c:", seen, "| x.grad =", x.grad)
 assert seen == [3.0] and x.grad.item() == 12  # d(3c)/dc = 3, dc/dx = 2x = 4
@@ -40,5 +42,12 @@ def sgd_in_backward(param):
 
 w.register_post_accumulate_grad_hook(sgd_in_backward)
 (w * 5).backward()
-print("post-accumulate hook saw", updates, "| w =", round(w.item(), 6), "| w.grad =", w.grad)
+print(
+    "post-accumulate hook saw",
+    updates,
+    "| w =",
+    round(w.item(), 6),
+    "| w.grad =",
+    w.grad,
+)
 assert updates == [5.0] and abs(w.item() - 0.5) < 1e-6 and w.grad is None

@@ -6,7 +6,9 @@ x = torch.ones(3, requires_grad=True)
 def saved_by(make):
     """How many tensors autograd saves for backward while `make` runs."""
     saved = []
-    with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t) or t, lambda t: t):
+    with torch.autograd.graph.saved_tensors_hooks(
+        lambda t: saved.append(t) or t, lambda t: t
+    ):
         out = make()
     return out, len(saved)
 

@@ -6,7 +6,9 @@ model = torch.nn.Linear(3, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 model(torch.ones(2, 3)).sum().backward()
 
-default = inspect.signature(optimizer.zero_grad).parameters["set_to_none"].default
+default = (
+    inspect.signature(optimizer.zero_grad).parameters["set_to_none"].default
+)
 print("zero_grad(set_to_none=...) default:", default)
 assert default is True  # False before PyTorch 2.0
 

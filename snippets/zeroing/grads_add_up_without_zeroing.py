@@ -4,9 +4,11 @@ torch.manual_seed(0)
 model = torch.nn.Linear(3, 1)
 x, y = torch.randn(8, 3), torch.randn(8, 1)
 
+
 def backward_once():
     loss = torch.nn.functional.mse_loss(model(x), y)
     loss.backward()
+
 
 backward_once()
 first = model.weight.grad.clone()

@@ -5,6 +5,7 @@ batches = [torch.randn(4, 3) for _ in range(2)]
 
 steps_done = []
 
+
 def train(add_grad, set_to_none):
     steps_done.clear()
     torch.manual_seed(1)
@@ -23,16 +24,22 @@ def train(add_grad, set_to_none):
         print(f"  step {step} done, weight.grad is now {model.weight.grad}")
     return model.weight.detach()
 
+
 def add_in_place(p, g):
     p.grad += g
+
 
 print("p.grad += g, default zero_grad():")
 try:
     train(add_in_place, set_to_none=True)
 except TypeError as error:
     print(f"TypeError: {error}")
-    assert "unsupported operand type(s) for +=: 'NoneType' and 'Tensor'" in str(error)
-    assert steps_done == [1]  # the first step worked: its zeros were made by hand
+    assert "unsupported operand type(s) for +=: 'NoneType' and 'Tensor'" in str(
+        error
+    )
+    assert steps_done == [
+        1
+    ]  # the first step worked: its zeros were made by hand
 else:
     raise AssertionError("p.grad += g on a None gradient should have raised")
 
@@ -40,8 +47,10 @@ print("p.grad += g, zero_grad(set_to_none=False):")
 with_zeros = train(add_in_place, set_to_none=False)
 assert steps_done == [1, 2]
 
+
 def add_none_aware(p, g):
     p.grad = g if p.grad is None else p.grad + g
+
 
 print("None-aware addition, default zero_grad():")
 none_aware = train(add_none_aware, set_to_none=True)

@@ -3,6 +3,7 @@ import torch
 torch.manual_seed(0)
 x, y = torch.randn(32, 4), torch.randn(32, 1)
 
+
 def train(clear, steps=4):
     torch.manual_seed(1)
     backbone = torch.nn.Linear(4, 8)
@@ -17,6 +18,7 @@ def train(clear, steps=4):
         norms.append(backbone.weight.grad.norm().item())
     print("  backbone grad norm per step:", [round(n, 3) for n in norms])
     return norms
+
 
 print("optimizer.zero_grad():")
 growing = train(lambda model, optimizer: optimizer.zero_grad())

@@ -1,7 +1,9 @@
 import torch
 
 torch.manual_seed(0)
-weight = torch.randn(3, 3, requires_grad=True)  # used twice, like tied embeddings
+weight = torch.randn(
+    3, 3, requires_grad=True
+)  # used twice, like tied embeddings
 x = torch.randn(2, 3)
 
 
@@ -23,14 +25,17 @@ difference = (weight.grad - (first.grad + second.grad)).abs().max().item()
 print(f"shared .grad - (first use + second use) = {difference:.1e}")
 assert difference < 1e-6
 
-# Two losses add up the same way: one backward of the sum, or two backwards in a row.
+# Two losses add up the same way:
+# one backward of the sum, or two backwards in a row.
 weight.grad = None
 loss_a, loss_b = (x @ weight).pow(2).mean(), (x @ weight).abs().mean()
 (loss_a + loss_b).backward()
 together = weight.grad.clone()
 weight.grad = None
 (x @ weight).pow(2).mean().backward()
-(x @ weight).abs().mean().backward()  # no zeroing in between: added to the first
+(
+    x @ weight
+).abs().mean().backward()  # no zeroing in between: added to the first
 difference = (weight.grad - together).abs().max().item()
 print(f"two losses, one backward vs two in a row: difference {difference:.1e}")
 assert difference < 1e-6

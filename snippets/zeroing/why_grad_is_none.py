@@ -2,7 +2,9 @@ import warnings
 
 import torch
 
-warnings.simplefilter("ignore", UserWarning)  # reading a non-leaf's .grad warns; seen in Retention
+warnings.simplefilter(
+    "ignore", UserWarning
+)  # reading a non-leaf's .grad warns; seen in Retention
 
 
 def check(reason, tensor):
@@ -25,7 +27,9 @@ w64 = torch.ones(3, requires_grad=True).double()
 check("converted copy (.double())", w64)
 
 # 3. A parameter this forward did not use.
-model = torch.nn.ModuleDict({"used": torch.nn.Linear(3, 1), "unused": torch.nn.Linear(3, 1)})
+model = torch.nn.ModuleDict(
+    {"used": torch.nn.Linear(3, 1), "unused": torch.nn.Linear(3, 1)}
+)
 model["used"](x).sum().backward()
 check("parameter the forward did not use", model["unused"].weight)
 
@@ -42,10 +46,15 @@ with torch.inference_mode():
 try:
     head(features)
 except RuntimeError as error:
-    print(f"{'encoder run under inference_mode()':<44} RuntimeError: {str(error)[:46]}...")
+    print(
+        f"{'encoder run under inference_mode()':<44} "
+        f"RuntimeError: {str(error)[:46]}..."
+    )
     assert "Inference tensors cannot be saved for backward" in str(error)
 else:
-    raise AssertionError("saving an inference tensor for backward should have raised")
+    raise AssertionError(
+        "saving an inference tensor for backward should have raised"
+    )
 
 # 5. A detached path: the gradient stops at detach().
 layer = torch.nn.Linear(3, 1)

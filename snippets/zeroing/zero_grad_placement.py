@@ -4,6 +4,7 @@ torch.manual_seed(0)
 x = torch.randn(64, 3)
 y = x @ torch.tensor([[1.0], [-2.0], [0.5]])
 
+
 def train(order):
     torch.manual_seed(1)
     model = torch.nn.Linear(3, 1)
@@ -16,25 +17,32 @@ def train(order):
     print(f"{order.__name__:>16}: loss after 20 steps = {final:.4f}")
     return start, model.weight.detach(), final
 
+
 def zero_first(loss, optimizer):
     optimizer.zero_grad()
     loss.backward()
     optimizer.step()
+
 
 def zero_after_step(loss, optimizer):
     loss.backward()
     optimizer.step()
     optimizer.zero_grad()
 
+
 def zero_before_step(loss, optimizer):
     loss.backward()
-    optimizer.zero_grad()  # too early: the gradient is gone before step() uses it
+    # too early: the gradient is gone before step() uses it
+    optimizer.zero_grad()
     optimizer.step()
+
 
 _, first_weight, final = train(zero_first)
 assert final < 0.05
 _, after_weight, _ = train(zero_after_step)
-assert torch.equal(first_weight, after_weight)  # the same training, step for step
+assert torch.equal(
+    first_weight, after_weight
+)  # the same training, step for step
 
 start, weight, final = train(zero_before_step)
 print("weights moved at all:", not torch.equal(start, weight))

@@ -12,10 +12,15 @@ optimizer.zero_grad()
 
 n = 4  # micro-batches per optimizer step
 for i, (xb, yb) in enumerate(zip(x.chunk(n), y.chunk(n)), start=1):
-    (loss_fn(model(xb), yb) / n).backward()  # no zero_grad here: let them add up
+    (
+        loss_fn(model(xb), yb) / n
+    ).backward()  # no zero_grad here: let them add up
     if i % n == 0:
         difference = (model.weight.grad - full_batch).abs().max().item()
-        print(f"after {n} micro-batches, max |grad - full batch grad| = {difference:.1e}")
+        print(
+            f"after {n} micro-batches, "
+            f"max |grad - full batch grad| = {difference:.1e}"
+        )
         assert difference < 1e-6
         optimizer.step()
         optimizer.zero_grad()  # once per optimizer step, right after it
