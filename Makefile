@@ -10,7 +10,7 @@ TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test lint bench clean
+.PHONY: install serve build test lint bench clean matrix
 
 install: $(STAMP)
 
@@ -37,6 +37,14 @@ lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows;
 
 bench: $(STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py
+
+# Every example on every torch release (gradsite/matrix.py): only what is missing or
+# stale runs. RELEASES="1.13.1 2.0.1" and EXAMPLES="snippets/..." narrow it; FORCE=1 reruns.
+RELEASES ?=
+EXAMPLES ?=
+matrix: $(STAMP)  ## the compatibility matrix into data/matrix.json
+	nice -n 10 $(BIN)/python -m gradsite.matrix run --releases "$(RELEASES)" --examples "$(EXAMPLES)" \
+		$(if $(FORCE),--force) $(if $(TORCH_INDEX),--index $(TORCH_INDEX))
 
 clean:
 	rm -rf site .pytest_cache .cache/gradsite
