@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import runpy
 import select
 import signal
@@ -104,7 +105,9 @@ def run(root: str, example: str) -> dict:
     error = got.get("error")
     status_name = "failed" if error else ("warned" if stderr else "passed")
     if status_name == "warned":
-        error = stderr.splitlines()[-1].strip()  # "UserWarning: ...": the last line names it
+        lines = stderr.splitlines()  # "<file>:<line>: UserWarning: ...", then the source line
+        named = [line for line in lines if re.search(r"\w+(Warning|Error): ", line)] or lines
+        error = re.sub(r"^.*?:\d+: (?=\w+(Warning|Error): )", "", named[0]).strip()
     return {
         "example": example,
         "status": status_name,
