@@ -21,9 +21,10 @@ from gradsite import matrix
 
 WORDS = {
     "zh": {
+        "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
         "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
-        "from": "在 PyTorch {since} 及之后的版本上原样通过；更早的版本失败：{why}",
-        "until": "在 PyTorch {last_ok} 及之前的版本上通过；之后的版本失败：{why}",
+        "from": "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}",
+        "until": "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}",
         "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
         "warn": "（在 {warned} 上会额外输出警告）",
         "example": "示例",
@@ -38,12 +39,13 @@ WORDS = {
         "none": "没有示例在任何版本上失败。",
         "change_head": "| 示例 | 最后失败的版本 | 首个通过的版本 | 旧版本上的失败 |",
         "no_changes": "矩阵中没有哪个示例在某个版本之后由失败变为通过。",
-        "provenance": "数据：`data/matrix.json`，由 `make matrix` 生成。",
+        "provenance": "数据：<code>data/matrix.json</code>，由 <code>make matrix</code> 生成，{where}。各版本的 torch 构建（运行日期，提交）：",
     },
     "en": {
+        "never": "Fails on every PyTorch release tested here: {why}",
         "all": "Runs unchanged on every PyTorch release tested here ({first} to {last}).",
-        "from": "Runs unchanged on PyTorch {since} and later; fails before: {why}",
-        "until": "Runs on PyTorch {last_ok} and earlier; fails after: {why}",
+        "from": "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: {why}",
+        "until": "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}",
         "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
         "warn": " (prints a warning on {warned})",
         "example": "Example",
@@ -59,7 +61,7 @@ WORDS = {
         "none": "No example fails on any release.",
         "change_head": "| Example | Last failing release | First passing release | Failure on the older releases |",
         "no_changes": "No example of the matrix goes from failing to passing at some release.",
-        "provenance": "Data: `data/matrix.json`, written by `make matrix`.",
+        "provenance": "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. Each release's torch build (date run, commit):",
     },
 }
 
@@ -104,12 +106,14 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
-    if all(ok):
+    if not any(ok):
+        text = words["never"].format(why=why)
+    elif all(ok):
         text = words["all"].format(first=minor(releases[0]), last=minor(releases[-1]))
     elif ok == sorted(ok):  # failing, then passing from one release on
-        text = words["from"].format(since=minor(releases[ok.index(True)]), why=why)
+        text = words["from"].format(since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why)
     elif ok == sorted(ok, reverse=True):
-        text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), why=why)
+        text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
     else:
         text = words["some"].format(bad=", ".join(minor(r) for r in bad), why=why)
     warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
@@ -182,11 +186,18 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
             failures.append(f"<li><code>{html.escape(example)}</code>: {', '.join(minor(r) for r in bad)} "
                             f"— {html.escape(why)}</li>")
     listing = f"<ul>{''.join(failures)}</ul>" if failures else f"<p>{words['none']}</p>"
+    runs = "; ".join(
+        f"{html.escape(p.get('torch', r))} ({p.get('date', '?')}, {p.get('commit', '?')})"
+        for r, p in ((r, data["releases"][r]["provenance"]) for r in releases)
+    )
+    first = next((data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]), {})
+    where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
     return (
         f'<p class="mx-legend">{words["legend"]}</p>'
         f'<div class="mx-wrap"><table class="mx-matrix"><thead><tr><th scope="col">{words["example"]}</th>'
         f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
         f'<details class="mx-failures"><summary>{words["failures"]} ({len(failures)})</summary>{listing}</details>'
+        f'<p class="mx-provenance">{words["provenance"].format(where=where)} {runs}</p>'
     )
 
 

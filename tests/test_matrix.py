@@ -183,7 +183,7 @@ def history(tmp_path):
 def test_notes_in_both_languages(history):
     data, root = history
     en = compat.note("snippets/zeroing/none.py", "en", data, root)
-    assert en == ("Runs unchanged on PyTorch 2.0 and later; fails before: "
+    assert en == ("Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
                   "AssertionError (line 2: `assert torch.__version__ >= '2'`)")
     assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith("在 PyTorch 2.0 及之后的版本上原样通过")
     assert compat.note("snippets/retention/fine.py", "en", data, root) == (
@@ -225,3 +225,15 @@ def test_hook_puts_the_note_after_each_included_example(history, monkeypatch):
     monkeypatch.setattr(compat, "note", lambda example, lang, data: f"{lang}:{example}: `code`")
     out = compat_hook.on_page_markdown(markdown, page, None, None)
     assert '```\n\n<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p>\n' in out
+
+
+def test_notes_for_an_example_failing_later_or_always(history):
+    data, root = history
+    example = "snippets/retention/fine.py"
+    source = matrix.source_hash(example, root)
+    matrix.record(data, "2.1.2", _result(example, "failed", error="RuntimeError: gone"), source)
+    assert compat.note(example, "en", data, root) == (
+        "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone")
+    for release in ("1.13.1", "2.0.1"):
+        matrix.record(data, release, _result(example, "failed", error="RuntimeError: gone"), source)
+    assert compat.note(example, "zh", data, root) == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
