@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import hashlib
+import importlib.metadata
 import json
 import os
 import re
@@ -138,9 +139,12 @@ def merge_files(target: dict, paths: list[Path]) -> dict:
     for path in paths:
         for release, row in load(path)["releases"].items():
             mine = target["releases"].setdefault(release, {"provenance": {}, "examples": {}})
-            mine["provenance"].update(row["provenance"])
-            mine["examples"].update(row["examples"])
-            mine["examples"] = dict(sorted(mine["examples"].items()))
+            examples = dict(sorted({**mine["examples"], **row["examples"]}.items()))
+            if examples != mine["examples"] or not mine["provenance"]:
+                # New results bring their provenance; the same results again change nothing
+                # (the weekly run opens a pull request only when an example's result changed).
+                mine["provenance"].update(row["provenance"])
+                mine["examples"] = examples
     return target
 
 
@@ -194,6 +198,14 @@ def run_examples(python: Path | str, names: list[str], root: Path = ROOT, on_res
     return results, provenance
 
 
+def _own_torch() -> str | None:
+    """The torch release installed beside this Python, without importing it."""
+    try:
+        return importlib.metadata.version("torch").split("+")[0]
+    except importlib.metadata.PackageNotFoundError:
+        return None  # CI runs this file with a bare Python: every release gets an environment
+
+
 def _commit() -> str:
     done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     return done.stdout.strip() or "unknown"
@@ -224,11 +236,12 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
             print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}"
                   f" (about {_minutes(left)} left)", file=sys.stderr, flush=True)
 
-        progress(0, "installing" if release != PINNED else "on the project's .venv")
         env = None
-        if release == PINNED:
+        if release == PINNED and _own_torch() == PINNED:
+            progress(0, "on this Python's own torch (the project's .venv)")
             python = sys.executable
         else:
+            progress(0, "installing")
             python = create_env(release, index)
             env = python.parent.parent
         installed = time.monotonic()

@@ -122,6 +122,7 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     mine = {"releases": {}}
     matrix.record(mine, "2.0.1", _result("s/a.py"), "h1")
     matrix.record(mine, "2.0.1", _result("s/b.py"), "h1")
+    mine["releases"]["2.0.1"]["provenance"] = {"date": "2026-01-01"}
     theirs = {"releases": {}}
     matrix.record(theirs, "2.0.1", _result("s/b.py", status="failed", error="E"), "h2")
     matrix.record(theirs, "nightly", _result("s/a.py"), "h1")
@@ -131,6 +132,12 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     assert merged["releases"]["2.0.1"]["examples"]["s/a.py"]["status"] == "passed"
     assert merged["releases"]["2.0.1"]["examples"]["s/b.py"]["source"] == "h2"
     assert merged["releases"]["nightly"]["provenance"]["torch"] == "2.16.0.dev"
+    again = {"releases": {}}
+    matrix.record(again, "2.0.1", _result("s/a.py"), "h1")
+    again["releases"]["2.0.1"]["provenance"] = {"date": "2099-01-01"}
+    matrix.save(again, tmp_path / "again.json")
+    before = json.dumps(merged)
+    assert json.dumps(matrix.merge_files(merged, [tmp_path / "again.json"])) == before  # same results: no change
     matrix.save(merged, tmp_path / "all.json")
     assert list(json.loads((tmp_path / "all.json").read_text())["releases"]) == ["2.0.1", "nightly"]
 
