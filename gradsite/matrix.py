@@ -236,12 +236,13 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
             print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}"
                   f" (about {_minutes(left)} left)", file=sys.stderr, flush=True)
 
-        env = None
+        env, reused = None, False
         if release == PINNED and _own_torch() == PINNED:
             progress(0, "on this Python's own torch (the project's .venv)")
             python = sys.executable
         else:
-            progress(0, "installing")
+            reused = (ENVS / f"env-{release}" / ".ready").exists()  # kept by --keep-env: no install to time
+            progress(0, "reusing its environment" if reused else "installing")
             python = create_env(release, index)
             env = python.parent.parent
         installed = time.monotonic()
@@ -262,7 +263,9 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
                 shutil.rmtree(env, ignore_errors=True)
         provenance.update(date=datetime.date.today().isoformat(), commit=_commit())
         if len(names) == len(wanted) == len(examples()):  # a full run: its costs are the release's
-            provenance.update(install_seconds=round(installed - started), run_seconds=round(time.monotonic() - installed))
+            provenance.update(run_seconds=round(time.monotonic() - installed))
+            if env and not reused:
+                provenance["install_seconds"] = round(installed - started)
             if size is not None:
                 provenance["env_mb"] = size
         data["releases"][release]["provenance"].update(provenance)
@@ -279,14 +282,15 @@ def main(argv: list[str] | None = None) -> None:
     go.add_argument("--force", action="store_true", help="run again even what is current")
     go.add_argument("--index", default=os.environ.get("TORCH_INDEX") or None, help="a torch wheel index (CPU)")
     go.add_argument("--keep-env", action="store_true")
-    sub.add_parser("releases", help="the release list, as JSON (for CI)")
+    listing = sub.add_parser("releases", help="the release list, as JSON (for CI)")
+    listing.add_argument("--with-nightly", action="store_true")
     sub.add_parser("check", help="the pinned row against the examples: stale records")
     merge = sub.add_parser("merge", help="merge data files (CI jobs) into data/matrix.json")
     merge.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
 
     if args.command == "releases":
-        print(json.dumps(list(RELEASES)))
+        print(json.dumps([*RELEASES, *([NIGHTLY] if args.with_nightly else [])]))
     elif args.command == "check":
         problems = stale(load())
         for line in problems:

@@ -244,3 +244,29 @@ def test_notes_for_an_example_failing_later_or_always(history):
     for release in ("1.13.1", "2.0.1"):
         matrix.record(data, release, _result(example, "failed", error="RuntimeError: gone"), source)
     assert compat.note(example, "zh", data, root) == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
+
+
+# --- the weekly workflow -----------------------------------------------------
+
+
+def test_drift_workflow_runs_one_job_per_release_and_opens_a_pull_request():
+    import subprocess
+
+    import yaml
+
+    workflow = yaml.safe_load((matrix.ROOT / ".github/workflows/drift.yml").read_text(encoding="utf-8"))
+    jobs = workflow["jobs"]
+    listed = subprocess.run([sys.executable, "-m", "gradsite.matrix", "releases", "--with-nightly"],
+                            cwd=matrix.ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(listed.stdout) == [*matrix.RELEASES, "nightly"]
+    assert "gradsite.matrix releases --with-nightly" in jobs["matrix-releases"]["steps"][-1]["run"]
+    run = jobs["matrix"]
+    assert run["strategy"]["fail-fast"] is False
+    assert run["strategy"]["matrix"]["release"] == "${{ fromJSON(needs.matrix-releases.outputs.releases) }}"
+    script = run["steps"][2]["run"]
+    assert "download.pytorch.org/whl/cpu" in script and "whl/nightly/cpu" in script
+    assert '--releases "$RELEASE" --force' in script
+    merge = jobs["matrix-merge"]
+    assert merge["needs"] == "matrix" and merge["permissions"] == {"contents": "write", "pull-requests": "write"}
+    assert "gradsite.matrix merge" in merge["steps"][-1]["run"] and "gh pr create" in merge["steps"][-1]["run"]
+    assert "gh issue create" in "".join(str(s.get("run", "")) for s in jobs["build"]["steps"])  # still there
