@@ -142,7 +142,8 @@ def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, ro
     words = WORDS[lang]
     if entry is None:
         return '<td class="mx-none">·</td>'
-    changed = previous is not None and previous["output"] != entry["output"] and entry["status"] != "failed"
+    ran = previous is not None and "failed" not in (previous["status"], entry["status"])
+    changed = ran and previous["output"] != entry["output"]
     mark = "◆" if changed else ""
     if entry["status"] == "failed":
         title, symbol, css = f"{words['fail']}: {reason(example, entry, lang, root)}", "✗", "mx-fail"
@@ -169,7 +170,7 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
         if group != chapter:
             chapter = group
             body.append(f'<tr class="mx-chapter"><th colspan="{len(releases) + 1}">{html.escape(group)}</th></tr>')
-        name = Path(example).stem
+        name = Path(example).stem.replace("_", "_<wbr>")  # long names wrap at a word on a phone
         link = links.get(example)
         label = f'<a href="{base}{link}">{name}</a>' if link else name
         cells, previous = [], None

@@ -270,3 +270,20 @@ def test_drift_workflow_runs_one_job_per_release_and_opens_a_pull_request():
     assert merge["needs"] == "matrix" and merge["permissions"] == {"contents": "write", "pull-requests": "write"}
     assert "gradsite.matrix merge" in merge["steps"][-1]["run"] and "gh pr create" in merge["steps"][-1]["run"]
     assert "gh issue create" in "".join(str(s.get("run", "")) for s in jobs["build"]["steps"])  # still there
+
+
+# --- the built site ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, prefix, words", [("zh", "", "原样通过"), ("en", "en/", "Runs unchanged")])
+def test_built_pages_show_the_matrix_and_the_notes(site, lang, prefix, words):
+    page = site.page(f"{prefix}versions")
+    table = re.search(r'<table class="mx-matrix">.*?</table>', page, re.S)[0]
+    current = compat.rows()
+    assert table.count('<th scope="row">') == len(current) == len(matrix.examples())
+    for release in matrix.load()["releases"]:
+        assert f'title="torch {release}"' in table
+    chapter = site.page(f"{prefix}zeroing")
+    notes = re.findall(r'<p class="mx-note">(.*?)</p>', chapter)
+    included = set(re.findall(r"snippets/zeroing/\w+\.py", (matrix.ROOT / f"docs/zeroing/index.{lang}.md").read_text()))
+    assert len(notes) == len(included) and all(words in n or "PyTorch" in n for n in notes)
