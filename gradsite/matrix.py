@@ -285,6 +285,7 @@ def main(argv: list[str] | None = None) -> None:
     listing = sub.add_parser("releases", help="the release list, as JSON (for CI)")
     listing.add_argument("--with-nightly", action="store_true")
     sub.add_parser("check", help="the pinned row against the examples: stale records")
+    sub.add_parser("costs", help="time and disk per release, as a Markdown table (BENCHMARKS.md)")
     merge = sub.add_parser("merge", help="merge data files (CI jobs) into data/matrix.json")
     merge.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
@@ -297,6 +298,16 @@ def main(argv: list[str] | None = None) -> None:
             print(line)
         if problems:
             sys.exit(f"refresh with: {refresh_command(PINNED, [p.split(':')[0] for p in problems])}")
+    elif args.command == "costs":
+        print("| release | torch build | install | run (all examples) | environment on disk | failed |")
+        print("| --- | --- | ---: | ---: | ---: | ---: |")
+        for release, row in load()["releases"].items():
+            p = row["provenance"]
+            failed = sum(e["status"] == "failed" for e in row["examples"].values())
+            cells = [(p.get("install_seconds"), "s"), (p.get("run_seconds"), "s"), (p.get("env_mb"), "MB")]
+            install, runtime, disk = (f"{c:,} {unit}" if c is not None else "—" for c, unit in cells)
+            print(f"| {release} | {p.get('torch', '?')} | {install} | {runtime} | {disk} | "
+                  f"{failed}/{len(row['examples'])} |")
     elif args.command == "merge":
         data = merge_files(load(), args.files)
         save(data)
