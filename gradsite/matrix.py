@@ -231,12 +231,13 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
         def progress(done: int, name: str = "", status: str = "") -> None:
             per_release = sum(spent) / len(spent) if spent else 180  # a first guess: install and run
             elapsed = time.monotonic() - started
-            this = elapsed / done * (len(names) - done) if done else max(0.0, per_release - elapsed)
+            running = time.monotonic() - installed  # the examples so far, without the install
+            this = running / done * (len(names) - done) if done else max(0.0, per_release - elapsed)
             left = per_release * (len(plan) - number) + this
             print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}"
                   f" (about {_minutes(left)} left)", file=sys.stderr, flush=True)
 
-        env, reused = None, False
+        env, reused, installed = None, False, started
         if release == PINNED and _own_torch() == PINNED:
             progress(0, "on this Python's own torch (the project's .venv)")
             python = sys.executable
