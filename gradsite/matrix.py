@@ -46,7 +46,10 @@ RELEASES = (
     "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0",
 )
 NIGHTLY = "nightly"  # only with a wheel index (CI): --index https://download.pytorch.org/whl/nightly/cpu
-PINNED = re.search(r'"torch==([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"))[1]
+# The release pyproject.toml pins; None in a copy of the site without it (tests/sitebuild.py).
+_PYPROJECT = ROOT / "pyproject.toml"
+_PIN = _PYPROJECT.exists() and re.search(r'"torch==([^"]+)"', _PYPROJECT.read_text(encoding="utf-8"))
+PINNED = _PIN[1] if _PIN else None
 
 
 def version_key(release: str) -> tuple:
