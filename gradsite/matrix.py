@@ -262,12 +262,13 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
 
         try:
             _, provenance = run_examples(python, names, on_result=on_result)
+            finished = time.monotonic()
         finally:
             if env and not keep_env:
                 shutil.rmtree(env, ignore_errors=True)
         provenance.update(date=datetime.date.today().isoformat(), commit=_commit())
         if len(names) == len(wanted) == len(examples()):  # a full run: its costs are the release's
-            provenance.update(run_seconds=round(time.monotonic() - installed))
+            provenance.update(run_seconds=round(finished - installed))
             if env and not reused:
                 provenance["install_seconds"] = round(installed - started)
             if size is not None:
