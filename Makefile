@@ -10,7 +10,7 @@ TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test test-fast lint format bench clean
+.PHONY: install serve build test test-fast lint format bench clean matrix
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -47,6 +47,14 @@ format: $(STAMP)  ## format and fix the examples in snippets/ with ruff (tests/t
 
 bench: $(STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py
+
+# Every example on every torch release (gradsite/matrix.py): only what is missing or
+# stale runs. RELEASES="1.13.1 2.0.1" and EXAMPLES="snippets/..." narrow it; FORCE=1 reruns.
+RELEASES ?=
+EXAMPLES ?=
+matrix: $(STAMP)  ## the compatibility matrix into data/matrix.json
+	nice -n 10 $(BIN)/python -m gradsite.matrix run --releases "$(RELEASES)" --examples "$(EXAMPLES)" \
+		$(if $(FORCE),--force) $(if $(TORCH_INDEX),--index $(TORCH_INDEX))
 
 clean:
 	rm -rf site .pytest_cache .cache/gradsite

@@ -1,0 +1,220 @@
+"""What data/matrix.json says, in words and tables (gradsite/matrix.py writes it).
+
+* `note(example, lang)`: the one line under each example on a chapter page
+  (gradsite/compat_hook.py puts it there);
+* `table(lang)`: the matrix on the version notes page, examples by release,
+  and `changes(lang)`: the examples whose result changes from one release to
+  the next (a markdown-exec block on docs/versions/ prints both).
+
+A record counts only while the example's source is the one that ran (its
+hash): an edited example shows no note until its row is refreshed, and
+`make test` says so (tests/test_matrix.py).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from gradsite import matrix
+
+WORDS = {
+    "zh": {
+        "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
+        "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
+        "from": "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}",
+        "until": "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}",
+        "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
+        "warn": "（在 {warned} 上会额外输出警告）",
+        "example": "示例",
+        "pass": "通过",
+        "fail": "失败",
+        "warned": "通过，但输出了警告",
+        "changed": "输出与上一个版本不同",
+        "line": "第 {line} 行",
+        "legend": "✓ 通过　✗ 失败　! 通过但有警告　◆ 输出与左边的版本不同　· 未运行。"
+                  "把指针停在格子上可看到失败原因；下面的列表也列出了每一处失败。",
+        "failures": "失败详情",
+        "none": "没有示例在任何版本上失败。",
+        "change_head": "| 示例 | 最后失败的版本 | 首个通过的版本 | 旧版本上的失败 |",
+        "no_changes": "矩阵中没有哪个示例在某个版本之后由失败变为通过。",
+        "provenance": "数据：<code>data/matrix.json</code>，由 <code>make matrix</code> 生成，{where}。各版本的 torch 构建（运行日期，提交）：",
+    },
+    "en": {
+        "never": "Fails on every PyTorch release tested here: {why}",
+        "all": "Runs unchanged on every PyTorch release tested here ({first} to {last}).",
+        "from": "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: {why}",
+        "until": "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}",
+        "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
+        "warn": " (prints a warning on {warned})",
+        "example": "Example",
+        "pass": "passed",
+        "fail": "failed",
+        "warned": "passed, with a warning",
+        "changed": "output differs from the previous release",
+        "line": "line {line}",
+        "legend": "✓ passed  ✗ failed  ! passed with a warning  ◆ output differs from the release "
+                  "to its left  · not run. Hover a cell for the reason of a failure; the list below "
+                  "gives every failure too.",
+        "failures": "Failures",
+        "none": "No example fails on any release.",
+        "change_head": "| Example | Last failing release | First passing release | Failure on the older releases |",
+        "no_changes": "No example of the matrix goes from failing to passing at some release.",
+        "provenance": "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. Each release's torch build (date run, commit):",
+    },
+}
+
+
+def minor(release: str) -> str:
+    return release if release == matrix.NIGHTLY else ".".join(release.split(".")[:2])
+
+
+def rows(data: dict | None = None, root: Path = matrix.ROOT) -> dict[str, dict[str, dict]]:
+    """example -> release -> its current record (records of an older source left out)."""
+    data = matrix.load() if data is None else data
+    out: dict[str, dict[str, dict]] = {}
+    for release, row in sorted(data["releases"].items(), key=lambda item: matrix.version_key(item[0])):
+        for example, entry in row["examples"].items():
+            path = root / example
+            if path.is_file() and entry["source"] == matrix.source_hash(example, root):
+                out.setdefault(example, {})[release] = entry
+    return out
+
+
+def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> str:
+    """The error, and the example's line that raised it (quoted from the source that ran)."""
+    why = entry["error"] or ""
+    if entry.get("line"):
+        lines = (root / example).read_text(encoding="utf-8").splitlines()
+        code = lines[entry["line"] - 1].split("#")[0].strip() if entry["line"] <= len(lines) else ""
+        where = WORDS[lang]["line"].format(line=entry["line"])
+        why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
+    return why
+
+
+def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> str | None:
+    """One line on how the example fares across releases; None if the matrix has no current row."""
+    results = rows(data, root).get(example)
+    if not results:
+        return None
+    words = WORDS[lang]
+    releases = [r for r in results if r != matrix.NIGHTLY]
+    if not releases:
+        return None
+    ok = [results[r]["status"] != "failed" for r in releases]
+    bad = [r for r, good in zip(releases, ok) if not good]
+    newest_bad = results[bad[-1]] if bad else None
+    why = reason(example, newest_bad, lang, root) if newest_bad else ""
+    if not any(ok):
+        text = words["never"].format(why=why)
+    elif all(ok):
+        text = words["all"].format(first=minor(releases[0]), last=minor(releases[-1]))
+    elif ok == sorted(ok):  # failing, then passing from one release on
+        text = words["from"].format(since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why)
+    elif ok == sorted(ok, reverse=True):
+        text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
+    else:
+        text = words["some"].format(bad=", ".join(minor(r) for r in bad), why=why)
+    warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
+    if warned:
+        text += words["warn"].format(warned=", ".join(warned))
+    return text
+
+
+def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:
+    """example -> URL of the section that shows it (page and heading anchor), from docs/."""
+    found: dict[str, str] = {}
+    for page in sorted((root / "docs").rglob(f"*.{lang}.md")):
+        url = page.relative_to(root / "docs").as_posix().replace(f"index.{lang}.md", "")
+        anchor = ""
+        for line in page.read_text(encoding="utf-8").splitlines():
+            heading = re.match(r"#{1,6} .*\{#([\w-]+)\}\s*$", line)
+            if heading:
+                anchor = heading[1]
+            include = re.search(r'--8<-- "(snippets/[^"]+\.py)"', line)
+            if include and include[1] not in found and "versions/" not in url:
+                found[include[1]] = f"{url}#{anchor}" if anchor else url
+    return found
+
+
+def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, root: Path) -> str:
+    words = WORDS[lang]
+    if entry is None:
+        return '<td class="mx-none">·</td>'
+    ran = previous is not None and "failed" not in (previous["status"], entry["status"])
+    changed = ran and previous["output"] != entry["output"]
+    mark = "◆" if changed else ""
+    if entry["status"] == "failed":
+        title, symbol, css = f"{words['fail']}: {reason(example, entry, lang, root)}", "✗", "mx-fail"
+    elif entry["status"] == "warned":
+        title, symbol, css = f"{words['warned']}: {entry['error']}", "!", "mx-warn"
+    else:
+        title, symbol, css = words["pass"], "✓", "mx-pass"
+    if changed:
+        title += f"; {words['changed']}"
+    return f'<td class="{css}" title="{html.escape(title)}">{symbol}{mark}</td>'
+
+
+def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: str = "../") -> str:
+    """The matrix as HTML: examples grouped by chapter, by release; then every failure listed."""
+    data = matrix.load() if data is None else data
+    words = WORDS[lang]
+    results = rows(data, root)
+    releases = sorted(data["releases"], key=matrix.version_key)
+    links = sections(root, lang)
+    head = "".join(f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>' for r in releases)
+    body, chapter = [], None
+    for example in sorted(results):
+        group = example.split("/")[1]
+        if group != chapter:
+            chapter = group
+            body.append(f'<tr class="mx-chapter"><th colspan="{len(releases) + 1}">{html.escape(group)}</th></tr>')
+        name = Path(example).stem.replace("_", "_<wbr>")  # long names wrap at a word on a phone
+        link = links.get(example)
+        label = f'<a href="{base}{link}">{name}</a>' if link else name
+        cells, previous = [], None
+        for release in releases:
+            entry = results[example].get(release)
+            cells.append(_cell(example, entry, previous, lang, root))
+            previous = entry or previous
+        body.append(f'<tr><th scope="row">{label}</th>{"".join(cells)}</tr>')
+    failures = []
+    for example in sorted(results):
+        bad = [r for r in releases if results[example].get(r, {}).get("status") == "failed"]
+        if bad:
+            why = reason(example, results[example][bad[-1]], lang, root)
+            failures.append(f"<li><code>{html.escape(example)}</code>: {', '.join(minor(r) for r in bad)} "
+                            f"— {html.escape(why)}</li>")
+    listing = f"<ul>{''.join(failures)}</ul>" if failures else f"<p>{words['none']}</p>"
+    runs = "; ".join(
+        f"{html.escape(p.get('torch', r))} ({p.get('date', '?')}, {p.get('commit', '?')})"
+        for r, p in ((r, data["releases"][r]["provenance"]) for r in releases)
+    )
+    first = next((data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]), {})
+    where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
+    return (
+        f'<p class="mx-legend">{words["legend"]}</p>'
+        f'<div class="mx-wrap"><table class="mx-matrix"><thead><tr><th scope="col">{words["example"]}</th>'
+        f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        f'<details class="mx-failures"><summary>{words["failures"]} ({len(failures)})</summary>{listing}</details>'
+        f'<p class="mx-provenance">{words["provenance"].format(where=where)} {runs}</p>'
+    )
+
+
+def changes(lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> str:
+    """Markdown table: examples that fail up to a release and pass from the next one on."""
+    data = matrix.load() if data is None else data
+    words = WORDS[lang]
+    results = rows(data, root)
+    lines = []
+    for example, by_release in sorted(results.items()):
+        releases = [r for r in sorted(by_release, key=matrix.version_key) if r != matrix.NIGHTLY]
+        ok = [by_release[r]["status"] != "failed" for r in releases]
+        if not all(ok) and any(ok) and ok == sorted(ok):
+            first = ok.index(True)
+            why = reason(example, by_release[releases[first - 1]], lang, root).replace("|", "\\|")
+            lines.append(f"| `{example}` | {minor(releases[first - 1])} | {minor(releases[first])} | {why} |")
+    if not lines:
+        return words["no_changes"]
+    return "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])

@@ -1,0 +1,143 @@
+"""Run examples on the torch of the Python that runs this file (stdlib only).
+
+    <python> gradsite/matrix_worker.py <project root> snippets/a/b.py ...
+
+Imports torch once, then runs each example in a fork of this process, as
+`python <example>` would run it (cwd: the project root, __name__ "__main__",
+argv [path]), with its own stdout and stderr files. Prints one JSON line per
+example as soon as it is done, then a last line with the provenance:
+
+    {"example": "snippets/a/b.py", "status": "passed" | "failed" | "warned",
+     "error": "Type: first line of the message" | null, "line": 12 | null,
+     "output": "<sha256 of stdout, 16 hex>", "seconds": 0.4}
+    {"provenance": {"torch": "2.13.0+cpu", "python": "3.11.7", ...}}
+
+"warned": the example passed but wrote to stderr (a warning, say); the site's
+build treats that as a failure, a reader would not. Paths of this machine are
+stripped from messages. Used by gradsite/matrix.py, in each release's own env.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import re
+import runpy
+import select
+import signal
+import sys
+import tempfile
+import time
+import traceback
+
+TIMEOUT = 600  # seconds per example; the slowest (DDP) takes a few
+
+
+def strip_paths(text: str, root: str) -> str:
+    """The message without this machine's paths: project files relative, the others named."""
+    places = [(root.rstrip("/") + "/", ""), (sys.prefix, "<env>"), (sys.base_prefix, "<python>"),
+              (tempfile.gettempdir(), "<tmp>"), (os.path.expanduser("~"), "~")]
+    for path, name in sorted(places, key=lambda place: len(place[0]), reverse=True):
+        if len(path) > 1:
+            text = text.replace(path, name)
+    return text
+
+
+def _child(root: str, example: str, out: str, err: str, report: int) -> None:
+    """In the fork: run one example, send {"error", "line"} through `report`."""
+    result = {"error": None, "line": None, "code": 0}
+    path = os.path.join(root, example)
+    fd_out = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    fd_err = os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.dup2(fd_out, 1)
+    os.dup2(fd_err, 2)
+    try:
+        os.chdir(root)
+        sys.argv = [path]
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as stop:
+        if stop.code not in (None, 0):
+            result.update(error=f"SystemExit: {stop.code}", code=1)
+    except BaseException as error:  # noqa: BLE001 - every failure is a result
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.abspath(f.filename) == path]
+        first = (str(error).strip().splitlines() or [""])[0]
+        result.update(error=f"{type(error).__name__}: {first}".rstrip(": "), code=1)
+        result["line"] = frames[-1].lineno if frames else None
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os.write(report, json.dumps(result).encode())
+    os._exit(result["code"])
+
+
+def run(root: str, example: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out, err = os.path.join(tmp, "out"), os.path.join(tmp, "err")
+        read, write = os.pipe()
+        start = time.monotonic()
+        sys.stdout.flush()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            _child(root, example, out, err, write)
+        os.close(write)
+        chunks = []
+        while True:
+            ready, _, _ = select.select([read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start)))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                chunks = [json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()]
+                break
+            chunk = os.read(read, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        os.close(read)
+        _, status = os.waitpid(pid, 0)
+        seconds = round(time.monotonic() - start, 2)
+        got = json.loads(b"".join(chunks) or b"{}")
+        if not chunks and os.WIFSIGNALED(status):
+            got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
+        stdout = open(out, "rb").read() if os.path.exists(out) else b""
+        stderr = open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
+    error = got.get("error")
+    status_name = "failed" if error else ("warned" if stderr else "passed")
+    if status_name == "warned":
+        lines = stderr.splitlines()  # "<file>:<line>: UserWarning: ...", then the source line
+        named = [line for line in lines if re.search(r"\w+(Warning|Error): ", line)] or lines
+        error = re.sub(r"^.*?:\d+: (?=\w+(Warning|Error): )", "", named[0]).strip()
+    return {
+        "example": example,
+        "status": status_name,
+        "error": strip_paths(error, root)[:300] if error else None,
+        "line": got.get("line"),
+        "output": hashlib.sha256(stdout).hexdigest()[:16],
+        "seconds": seconds,
+    }
+
+
+def provenance() -> dict:
+    import numpy
+    import torch
+
+    return {
+        "torch": torch.__version__,
+        "numpy": numpy.__version__,
+        "python": platform.python_version(),
+        "platform": f"{platform.system()} {platform.machine()}",
+    }
+
+
+def main(argv: list[str]) -> None:
+    root, examples = os.path.abspath(argv[0]), argv[1:]
+    import torch  # noqa: F401 - once, before the forks: each example then starts in a fraction of a second
+
+    for example in examples:
+        print(json.dumps(run(root, example)), flush=True)
+    print(json.dumps({"provenance": provenance()}), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,301 @@
+"""The compatibility matrix (gradsite/matrix.py): its data is current, its tools and tables work.
+
+The first two tests guard the committed data/matrix.json: the pinned torch's
+row must match the examples as they are (same examples, same sources) and
+what they do now (same pass/fail, same output). The others run the tools on
+small projects made in tmp_path, so each can be seen failing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from gradsite import compat, compat_hook, matrix
+
+# --- the committed data is current -------------------------------------------
+
+
+def test_pinned_row_covers_every_example_as_it_is():
+    problems = matrix.stale(matrix.load())
+    names = [p.split(":")[0] for p in problems]
+    assert not problems, (
+        "data/matrix.json is stale for torch " + matrix.PINNED + ":\n  " + "\n  ".join(problems)
+        + f"\nrefresh these examples on every release with: make matrix EXAMPLES=\"{' '.join(names)}\""
+        + f"\n(or on the pinned torch only, in seconds: {matrix.refresh_command(matrix.PINNED, names)})"
+    )
+
+
+def test_pinned_row_matches_what_the_examples_do_now():
+    data = matrix.load()
+    results, provenance = matrix.run_examples(sys.executable, matrix.examples())
+    assert provenance["torch"] == data["releases"][matrix.PINNED]["provenance"]["torch"]
+    problems = matrix.differences(data, matrix.PINNED, results)
+    names = [p.split(":")[0] for p in problems]
+    assert not problems, "\n".join(problems) + f"\nrefresh with: {matrix.refresh_command(matrix.PINNED, names)}"
+
+
+# --- release list ------------------------------------------------------------
+
+
+def test_release_list_has_every_minor_from_1_13_once_in_order():
+    keys = [matrix.version_key(r) for r in matrix.RELEASES]
+    assert keys == sorted(keys) and keys[0] == (1, 13, 1)
+    minors = [k[:2] for k in keys]
+    assert len(set(minors)) == len(minors)
+    expected = [(1, 13)] + [(2, m) for m in range(0, minors[-1][1] + 1)]
+    assert minors == expected
+    assert matrix.PINNED in matrix.RELEASES
+
+
+def test_old_releases_get_numpy_1():
+    assert matrix.numpy_for("2.2.2") == "numpy<2" and matrix.numpy_for("1.13.1") == "numpy<2"
+    assert matrix.numpy_for("2.3.1") == "numpy"
+
+
+def test_matrix_env_ignores_this_machines_pip_configuration(monkeypatch):
+    monkeypatch.setenv("PIP_CONSTRAINT", "/etc/xdg/pip/constraints.txt")
+    monkeypatch.setenv("PIP_FIND_LINKS", "/opt/wheels")
+    env = matrix._pip_env()
+    assert "PIP_CONSTRAINT" not in env and "PIP_FIND_LINKS" not in env
+    assert env["PIP_CONFIG_FILE"] == "/dev/null" and env["PIP_NO_CACHE_DIR"] == "1"
+
+
+# --- stale rows, merging -----------------------------------------------------
+
+
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def _result(example, status="passed", output="aa", error=None, line=None):
+    return {"example": example, "status": status, "error": error, "line": line, "output": output}
+
+
+def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
+    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n",
+                               "snippets/b/three.py": "print(3)\n"})
+    data = {"releases": {}}
+    for name in ("snippets/a/one.py", "snippets/a/two.py", "snippets/b/gone.py"):
+        matrix.record(data, "2.13.0", _result(name), "old" if "two" in name else matrix.source_hash(name, root)
+                      if "gone" not in name else "x")
+    problems = matrix.stale(data, "2.13.0", root)
+    assert problems == [
+        "snippets/a/two.py: edited since its row was recorded",
+        "snippets/b/three.py: not in the matrix",
+        "snippets/b/gone.py: recorded, but no such example any more",
+    ]
+    assert matrix.stale(data, "2.0.1", root)[0] == "snippets/a/one.py: not in the matrix"
+
+
+def test_todo_runs_only_what_is_missing_or_edited(tmp_path):
+    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n"})
+    data = {"releases": {}}
+    wanted = ["snippets/a/one.py", "snippets/a/two.py"]
+    assert matrix.todo(data, "2.0.1", wanted, root=root) == wanted
+    matrix.record(data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root))
+    assert matrix.todo(data, "2.0.1", wanted, root=root) == ["snippets/a/two.py"]  # resume
+    (root / "snippets/a/one.py").write_text("print(10)\n")
+    assert matrix.todo(data, "2.0.1", wanted, root=root) == wanted  # edited: refreshed
+    assert matrix.todo(data, "2.0.1", wanted, force=True, root=root) == wanted
+
+
+def test_differences_report_status_output_and_error():
+    data = {"releases": {}}
+    matrix.record(data, "2.13.0", _result("s/a.py"), "h")
+    matrix.record(data, "2.13.0", _result("s/b.py"), "h")
+    fresh = [_result("s/a.py", output="bb"), _result("s/b.py", status="failed", error="AssertionError", line=3)]
+    assert matrix.differences(data, "2.13.0", fresh) == [
+        "s/a.py: output is 'bb', the matrix says 'aa'",
+        "s/b.py: status is 'failed', the matrix says 'passed'",
+    ]
+
+
+def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
+    mine = {"releases": {}}
+    matrix.record(mine, "2.0.1", _result("s/a.py"), "h1")
+    matrix.record(mine, "2.0.1", _result("s/b.py"), "h1")
+    mine["releases"]["2.0.1"]["provenance"] = {"date": "2026-01-01"}
+    theirs = {"releases": {}}
+    matrix.record(theirs, "2.0.1", _result("s/b.py", status="failed", error="E"), "h2")
+    matrix.record(theirs, "nightly", _result("s/a.py"), "h1")
+    theirs["releases"]["nightly"]["provenance"] = {"torch": "2.16.0.dev"}
+    matrix.save(theirs, tmp_path / "job.json")
+    merged = matrix.merge_files(mine, [tmp_path / "job.json"])
+    assert merged["releases"]["2.0.1"]["examples"]["s/a.py"]["status"] == "passed"
+    assert merged["releases"]["2.0.1"]["examples"]["s/b.py"]["source"] == "h2"
+    assert merged["releases"]["nightly"]["provenance"]["torch"] == "2.16.0.dev"
+    again = {"releases": {}}
+    matrix.record(again, "2.0.1", _result("s/a.py"), "h1")
+    again["releases"]["2.0.1"]["provenance"] = {"date": "2099-01-01"}
+    matrix.save(again, tmp_path / "again.json")
+    before = json.dumps(merged)
+    assert json.dumps(matrix.merge_files(merged, [tmp_path / "again.json"])) == before  # same results: no change
+    matrix.save(merged, tmp_path / "all.json")
+    assert list(json.loads((tmp_path / "all.json").read_text())["releases"]) == ["2.0.1", "nightly"]
+
+
+# --- the worker ----------------------------------------------------------------
+
+
+def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_path):
+    root = _project(tmp_path, {
+        "snippets/c/ok.py": "import torch\nprint(torch.ones(2).sum().item())\n",
+        "snippets/c/bad.py": "print('x')\n\nassert 1 == 2, 'no'\n",
+        "snippets/c/path.py": "import os\nopen(os.path.abspath('snippets/c/missing.txt'))\n",
+        "snippets/c/warn.py": "import warnings\nprint(1)\nwarnings.warn('careful')\n",
+        "snippets/c/crash.py": "import os\nos.abort()\n",
+    })
+    names = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
+    results, provenance = matrix.run_examples(sys.executable, names, root=root)
+    got = {r["example"].split("/")[-1]: r for r in results}
+    assert got["ok.py"]["status"] == "passed" and got["ok.py"]["error"] is None
+    assert got["bad.py"] == {**got["bad.py"], "status": "failed", "error": "AssertionError: no", "line": 3}
+    assert got["path.py"]["error"] == "FileNotFoundError: [Errno 2] No such file or directory: 'snippets/c/missing.txt'"
+    assert str(tmp_path) not in json.dumps(results)
+    assert got["warn.py"]["status"] == "warned" and got["warn.py"]["error"] == "UserWarning: careful"
+    assert got["crash.py"]["status"] == "failed" and "SIGABRT" in got["crash.py"]["error"]
+    assert got["ok.py"]["output"] != got["warn.py"]["output"]  # a hash of what each printed
+    assert provenance["torch"].startswith(matrix.PINNED)
+
+
+# --- words and tables --------------------------------------------------------
+
+
+@pytest.fixture
+def history(tmp_path):
+    """Three releases: one example fails before 2.0, one passes everywhere with a changed output."""
+    root = _project(tmp_path, {
+        "snippets/zeroing/none.py": "import torch\nassert torch.__version__ >= '2'\n",
+        "snippets/retention/fine.py": "print(1)\n",
+        "docs/zeroing/index.en.md": '# Z\n\n## None it is {#set-to-none}\n\n```python exec="on"\n'
+                                    '--8<-- "snippets/zeroing/none.py"\n```\n',
+    })
+    data = {"releases": {}}
+    for release, ok, out in (("1.13.1", False, "a"), ("2.0.1", True, "a"), ("2.1.2", True, "b")):
+        none = _result("snippets/zeroing/none.py", *(("passed", "o") if ok else ("failed", "o", "AssertionError", 2)))
+        matrix.record(data, release, none, matrix.source_hash("snippets/zeroing/none.py", root))
+        matrix.record(data, release, _result("snippets/retention/fine.py", output=out),
+                      matrix.source_hash("snippets/retention/fine.py", root))
+    return data, root
+
+
+def test_notes_in_both_languages(history):
+    data, root = history
+    en = compat.note("snippets/zeroing/none.py", "en", data, root)
+    assert en == ("Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
+                  "AssertionError (line 2: `assert torch.__version__ >= '2'`)")
+    assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith("在 PyTorch 2.0 及之后的版本上原样通过")
+    assert compat.note("snippets/retention/fine.py", "en", data, root) == (
+        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1).")
+
+
+def test_an_edited_example_has_no_note(history):
+    data, root = history
+    (root / "snippets/retention/fine.py").write_text("print(2)\n")
+    assert compat.note("snippets/retention/fine.py", "en", data, root) is None
+
+
+def test_table_groups_by_chapter_links_sections_and_marks_failures_and_changes(history):
+    data, root = history
+    page = compat.table("en", data, root)
+    assert [m for m in re.findall(r'<tr class="mx-chapter"><th[^>]*>(\w+)<', page)] == ["retention", "zeroing"]
+    assert '<a href="../zeroing/#set-to-none">none</a>' in page
+    row = re.search(r"<tr><th scope=\"row\"><a[^>]*>none</a></th>(.*?)</tr>", page)[1]
+    assert row.count("mx-fail") == 1 and row.count("mx-pass") == 2
+    assert 'title="failed: AssertionError (line 2: `assert torch.__version__ &gt;= &#x27;2&#x27;`)"' in row
+    fine = re.search(r"<tr><th scope=\"row\">fine</th>(.*?)</tr>", page)[1]
+    assert fine.count("◆") == 1 and fine.index("◆") > fine.index("✓") > 0  # changed at 2.1 only
+    assert "<summary>Failures (1)</summary>" in page and "snippets/zeroing/none.py</code>: 1.13 —" in page
+
+
+def test_changes_lists_what_starts_passing(history):
+    data, root = history
+    table = compat.changes("en", data, root)
+    assert "| `snippets/zeroing/none.py` | 1.13 | 2.0 | AssertionError" in table
+    assert "fine.py" not in table
+
+
+def test_hook_puts_the_note_after_each_included_example(history, monkeypatch):
+    data, root = history
+    monkeypatch.setattr(compat_hook, "_data", data)
+    monkeypatch.setattr(compat.matrix, "ROOT", root)
+    markdown = (root / "docs/zeroing/index.en.md").read_text()
+    page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
+    monkeypatch.setattr(compat, "note", lambda example, lang, data: f"{lang}:{example}: `code`")
+    out = compat_hook.on_page_markdown(markdown, page, None, None)
+    assert '```\n\n<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p>\n' in out
+
+
+def test_notes_for_an_example_failing_later_or_always(history):
+    data, root = history
+    example = "snippets/retention/fine.py"
+    source = matrix.source_hash(example, root)
+    matrix.record(data, "2.1.2", _result(example, "failed", error="RuntimeError: gone"), source)
+    assert compat.note(example, "en", data, root) == (
+        "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone")
+    for release in ("1.13.1", "2.0.1"):
+        matrix.record(data, release, _result(example, "failed", error="RuntimeError: gone"), source)
+    assert compat.note(example, "zh", data, root) == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
+
+
+# --- the weekly workflow -----------------------------------------------------
+
+
+def test_drift_workflow_runs_one_job_per_release_and_opens_a_pull_request():
+    import subprocess
+
+    import yaml
+
+    workflow = yaml.safe_load((matrix.ROOT / ".github/workflows/drift.yml").read_text(encoding="utf-8"))
+    jobs = workflow["jobs"]
+    listed = subprocess.run([sys.executable, "-m", "gradsite.matrix", "releases", "--with-nightly"],
+                            cwd=matrix.ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(listed.stdout) == [*matrix.RELEASES, "nightly"]
+    assert "gradsite.matrix releases --with-nightly" in jobs["matrix-releases"]["steps"][-1]["run"]
+    run = jobs["matrix"]
+    assert run["strategy"]["fail-fast"] is False
+    assert run["strategy"]["matrix"]["release"] == "${{ fromJSON(needs.matrix-releases.outputs.releases) }}"
+    script = run["steps"][2]["run"]
+    assert "download.pytorch.org/whl/cpu" in script and "whl/nightly/cpu" in script
+    assert '--releases "$RELEASE" --force' in script
+    merge = jobs["matrix-merge"]
+    assert merge["needs"] == "matrix" and merge["permissions"] == {"contents": "write", "pull-requests": "write"}
+    assert "gradsite.matrix merge" in merge["steps"][-1]["run"] and "gh pr create" in merge["steps"][-1]["run"]
+    assert "gh issue create" in "".join(str(s.get("run", "")) for s in jobs["build"]["steps"])  # still there
+
+
+# --- the built site ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, prefix, words", [("zh", "", "原样通过"), ("en", "en/", "Runs unchanged")])
+def test_built_pages_show_the_matrix_and_the_notes(site, lang, prefix, words):
+    page = site.page(f"{prefix}versions")
+    table = re.search(r'<table class="mx-matrix">.*?</table>', page, re.S)[0]
+    current = compat.rows()
+    assert table.count('<th scope="row">') == len(current) == len(matrix.examples())
+    for release in matrix.load()["releases"]:
+        assert f'title="torch {release}"' in table
+    chapter = site.page(f"{prefix}zeroing")
+    notes = re.findall(r'<p class="mx-note">(.*?)</p>', chapter)
+    text = (matrix.ROOT / f"docs/zeroing/index.{lang}.md").read_text(encoding="utf-8")
+    included = [m["example"] for m in compat_hook.FENCE.finditer(text)]
+    assert included and len(notes) == len(included)
+    assert any(words in n for n in notes) and all("PyTorch" in n for n in notes)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("path", ["versions/", "en/versions/"])
+def test_matrix_page_fits_a_phone_and_a_desktop(tab, path, width):
+    tab.page.set_viewport_size({"width": width, "height": 900})
+    tab.open(path)
+    assert tab.page.locator("table.mx-matrix").count() == 1
+    overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{path}: the page is {overflow}px wider than {width}px"
