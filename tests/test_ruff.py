@@ -18,7 +18,6 @@ RUFF = [sys.executable, "-m", "ruff"]
 # TO ENABLE: snippets/ is being rewritten on another branch. Once that lands, run
 # `make format` (ruff format snippets && ruff check --fix snippets), rebuild, and
 # delete this mark: from then on `make test` fails on an unformatted snippet.
-pytestmark = pytest.mark.skip(reason="enable after the snippet rewrite lands: run `make format`, then drop this mark")
 
 
 @pytest.mark.parametrize(

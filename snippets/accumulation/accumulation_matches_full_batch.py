@@ -13,19 +13,32 @@ BATCH = 16  # rows per optimizer step: 4 micro-batches of 4
 loss_fn(model(x[:BATCH]), y[:BATCH]).backward()
 full_batch = [p.grad.clone() for p in model.parameters()]
 model.zero_grad()
-for xb, yb in zip(x[:BATCH].chunk(ACCUMULATION_STEPS), y[:BATCH].chunk(ACCUMULATION_STEPS)):
-    loss = loss_fn(model(xb), yb) / ACCUMULATION_STEPS  # the mean of 4 means of 4 rows
+for xb, yb in zip(
+    x[:BATCH].chunk(ACCUMULATION_STEPS), y[:BATCH].chunk(ACCUMULATION_STEPS)
+):
+    loss = (
+        loss_fn(model(xb), yb) / ACCUMULATION_STEPS
+    )  # the mean of 4 means of 4 rows
     loss.backward()
-diff = max((p.grad - g).abs().max().item() for p, g in zip(model.parameters(), full_batch))
+diff = max(
+    (p.grad - g).abs().max().item()
+    for p, g in zip(model.parameters(), full_batch)
+)
 print(f"largest gradient difference, accumulated vs full batch: {diff:.1e}")
 assert diff < 1e-6
 model.zero_grad()
 
-# The training loop: one step() and one zero_grad() per ACCUMULATION_STEPS micro-batches.
+# The training loop: one step() and one zero_grad() per ACCUMULATION_STEPS
+# micro-batches.
 reference = copy.deepcopy(model)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 steps = 0
-for i, (xb, yb) in enumerate(zip(x.split(BATCH // ACCUMULATION_STEPS), y.split(BATCH // ACCUMULATION_STEPS))):
+for i, (xb, yb) in enumerate(
+    zip(
+        x.split(BATCH // ACCUMULATION_STEPS),
+        y.split(BATCH // ACCUMULATION_STEPS),
+    )
+):
     loss = loss_fn(model(xb), yb) / ACCUMULATION_STEPS
     loss.backward()
     if (i + 1) % ACCUMULATION_STEPS == 0:
@@ -41,6 +54,9 @@ for xb, yb in zip(x.split(BATCH), y.split(BATCH)):
     loss_fn(reference(xb), yb).backward()
     optimizer.step()
     optimizer.zero_grad()
-diff = max((p - q).abs().max().item() for p, q in zip(model.parameters(), reference.parameters()))
+diff = max(
+    (p - q).abs().max().item()
+    for p, q in zip(model.parameters(), reference.parameters())
+)
 print(f"largest weight difference after 4 steps: {diff:.1e}")
 assert diff < 1e-6

@@ -3,7 +3,10 @@ import torch
 torch.manual_seed(0)
 x, y = torch.randn(16, 4), torch.randn(16, 1)
 model = torch.nn.Sequential(
-    torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.ReLU(), torch.nn.Linear(8, 1)
+    torch.nn.Linear(4, 8),
+    torch.nn.BatchNorm1d(8),
+    torch.nn.ReLU(),
+    torch.nn.Linear(8, 1),
 )
 loss_fn = torch.nn.MSELoss()
 ACCUMULATION_STEPS = 4
@@ -14,9 +17,20 @@ model.zero_grad()
 batchnorm = model[1]
 batchnorm.reset_running_stats()
 for xb, yb in zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS)):
-    (loss_fn(model(xb), yb) / ACCUMULATION_STEPS).backward()  # normalized with 4 rows' statistics
-diff = max((p.grad - g).abs().max().item() for p, g in zip(model.parameters(), full_batch))
+    (
+        loss_fn(model(xb), yb) / ACCUMULATION_STEPS
+    ).backward()  # normalized with 4 rows' statistics
+diff = max(
+    (p.grad - g).abs().max().item()
+    for p, g in zip(model.parameters(), full_batch)
+)
 print(f"largest gradient difference, accumulated vs full batch: {diff:.2f}")
 assert diff > 0.1
-print("running statistics updated", batchnorm.num_batches_tracked.item(), "times in one effective batch")
-assert batchnorm.num_batches_tracked.item() == ACCUMULATION_STEPS  # once per forward, not per step
+print(
+    "running statistics updated",
+    batchnorm.num_batches_tracked.item(),
+    "times in one effective batch",
+)
+assert (
+    batchnorm.num_batches_tracked.item() == ACCUMULATION_STEPS
+)  # once per forward, not per step

@@ -6,18 +6,25 @@ ACCUMULATION_STEPS = 4
 
 
 def gap(norm, eval_norm=False):
-    """Largest gradient difference, 4 accumulated micro-batches vs the full batch of 16."""
+    """Largest gradient difference, 4 accumulated micro-batches vs the full
+    batch of 16."""
     torch.manual_seed(1)
-    model = torch.nn.Sequential(torch.nn.Linear(4, 8), norm, torch.nn.ReLU(), torch.nn.Linear(8, 1))
+    model = torch.nn.Sequential(
+        torch.nn.Linear(4, 8), norm, torch.nn.ReLU(), torch.nn.Linear(8, 1)
+    )
     if eval_norm:
-        model[1].eval()  # frozen statistics: normalize with running_mean / running_var
+        # frozen statistics: normalize with running_mean / running_var
+        model[1].eval()
     loss_fn = torch.nn.MSELoss()
     loss_fn(model(x), y).backward()
     full_batch = [p.grad.clone() for p in model.parameters()]
     model.zero_grad()
     for xb, yb in zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS)):
         (loss_fn(model(xb), yb) / ACCUMULATION_STEPS).backward()
-    return max((p.grad - g).abs().max().item() for p, g in zip(model.parameters(), full_batch))
+    return max(
+        (p.grad - g).abs().max().item()
+        for p, g in zip(model.parameters(), full_batch)
+    )
 
 
 results = {
@@ -29,5 +36,6 @@ results = {
 for name, difference in results.items():
     print(f"{name:<28} largest gradient difference {difference:.1e}")
 assert results["BatchNorm1d, training mode"] > 0.1
-# Each of these normalizes a sample with statistics that do not depend on the rest of the batch.
+# Each of these normalizes a sample with statistics that do not depend on the
+# rest of the batch.
 assert all(d < 1e-6 for name, d in results.items() if "training" not in name)

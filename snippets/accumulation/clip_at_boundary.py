@@ -19,11 +19,16 @@ assert norm > MAX_NORM  # so clipping really changes something
 
 def accumulate(clip_every_micro_batch):
     model.zero_grad()
-    for i, (xb, yb) in enumerate(zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS))):
+    for i, (xb, yb) in enumerate(
+        zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS))
+    ):
         (loss_fn(model(xb), yb) / ACCUMULATION_STEPS).backward()
         if clip_every_micro_batch or i + 1 == ACCUMULATION_STEPS:
             torch.nn.utils.clip_grad_norm_(model.parameters(), MAX_NORM)
-    return max((p.grad - q.grad).abs().max().item() for p, q in zip(model.parameters(), reference.parameters()))
+    return max(
+        (p.grad - q.grad).abs().max().item()
+        for p, q in zip(model.parameters(), reference.parameters())
+    )
 
 
 wrong = accumulate(clip_every_micro_batch=True)

@@ -35,14 +35,28 @@ def train(step_scheduler_only_after_real_steps):
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    real_steps, scheduler_steps, scale = train(step_scheduler_only_after_real_steps=False)
-print(f"always: {real_steps} optimizer steps, {scheduler_steps} scheduler steps, scale now {scale:.0f}")
+    real_steps, scheduler_steps, scale = train(
+        step_scheduler_only_after_real_steps=False
+    )
+print(
+    f"always: {real_steps} optimizer steps, {scheduler_steps} scheduler steps,"
+    f" scale now {scale:.0f}"
+)
 assert (real_steps, scheduler_steps, scale) == (3, 4, 2.0**15)
-print(f"{caught[0].category.__name__}: {str(caught[0].message).split('. ')[0]}.")
-assert len(caught) == 1 and "before `optimizer.step()`" in str(caught[0].message)
+print(
+    f"{caught[0].category.__name__}: {str(caught[0].message).split('. ')[0]}."
+)
+assert len(caught) == 1 and "before `optimizer.step()`" in str(
+    caught[0].message
+)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    real_steps, scheduler_steps, scale = train(step_scheduler_only_after_real_steps=True)
-print(f"only after real steps: {real_steps} optimizer steps, {scheduler_steps} scheduler steps")
+    real_steps, scheduler_steps, scale = train(
+        step_scheduler_only_after_real_steps=True
+    )
+print(
+    f"only after real steps: {real_steps} optimizer steps,"
+    f" {scheduler_steps} scheduler steps"
+)
 assert (real_steps, scheduler_steps) == (3, 3) and not caught

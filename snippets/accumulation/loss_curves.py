@@ -7,13 +7,17 @@ targets = inputs @ torch.randn(8, 1) + 0.1 * torch.randn(64, 1)
 
 def train(micro_batches, steps=20):
     torch.manual_seed(1)  # both runs start from the same weights
-    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+    model = torch.nn.Sequential(
+        torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1)
+    )
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     losses = []
     for _ in range(steps):
         optimizer.zero_grad()
         step_loss = 0.0
-        for x, y in zip(inputs.chunk(micro_batches), targets.chunk(micro_batches)):
+        for x, y in zip(
+            inputs.chunk(micro_batches), targets.chunk(micro_batches)
+        ):
             loss = torch.nn.functional.mse_loss(model(x), y) / micro_batches
             loss.backward()  # adds into .grad
             step_loss += loss.item()
@@ -25,7 +29,10 @@ def train(micro_batches, steps=20):
 full_batch_losses = train(micro_batches=1)
 accumulated_losses = train(micro_batches=4)
 for step in (0, 9, 19):
-    print(f"step {step + 1:2}: full batch {full_batch_losses[step]:.6f}  4 micro-batches {accumulated_losses[step]:.6f}")
+    print(
+        f"step {step + 1:2}: full batch {full_batch_losses[step]:.6f}"
+        f"  4 micro-batches {accumulated_losses[step]:.6f}"
+    )
 assert full_batch_losses[-1] < full_batch_losses[0] / 2  # it learns
 
 gap = max(abs(f - a) for f, a in zip(full_batch_losses, accumulated_losses))

@@ -5,7 +5,8 @@ import torch
 MICRO_BATCHES_PER_EPOCH = 10  # len(loader)
 ACCUMULATION_STEPS = 4  # micro-batches per optimizer step
 EPOCHS = 2
-# Optimizer steps per epoch: 10 micro-batches = 4 + 4 + 2, the short group steps too.
+# Optimizer steps per epoch: 10 micro-batches = 4 + 4 + 2, the short group steps
+# too.
 STEPS_PER_EPOCH = math.ceil(MICRO_BATCHES_PER_EPOCH / ACCUMULATION_STEPS)
 
 
@@ -13,12 +14,16 @@ def train(total_steps):
     """Step OneCycleLR once per optimizer step; the learning rates it gave."""
     model = torch.nn.Linear(2, 1)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-    scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.1, total_steps=total_steps)
+    scheduler = torch.optim.lr_scheduler.OneCycleLR(
+        optimizer, max_lr=0.1, total_steps=total_steps
+    )
     lrs = []
     for _ in range(EPOCHS):
         for i in range(MICRO_BATCHES_PER_EPOCH):
             model(torch.ones(1, 2)).sum().backward()
-            if (i + 1) % ACCUMULATION_STEPS == 0 or i + 1 == MICRO_BATCHES_PER_EPOCH:
+            if (
+                i + 1
+            ) % ACCUMULATION_STEPS == 0 or i + 1 == MICRO_BATCHES_PER_EPOCH:
                 optimizer.step()
                 optimizer.zero_grad()
                 lrs.append(optimizer.param_groups[0]["lr"])
@@ -28,20 +33,30 @@ def train(total_steps):
 
 # Sized in optimizer steps: the schedule ends exactly at the last step.
 lrs = train(total_steps=EPOCHS * STEPS_PER_EPOCH)
-print(f"total_steps={EPOCHS * STEPS_PER_EPOCH} (optimizer steps): {len(lrs)} steps, lr peaks at step "
-      f"{lrs.index(max(lrs)) + 1}, last lr {lrs[-1]:.1e}")
+print(
+    f"total_steps={EPOCHS * STEPS_PER_EPOCH} (optimizer steps):"
+    f" {len(lrs)} steps, lr peaks at step {lrs.index(max(lrs)) + 1},"
+    f" last lr {lrs[-1]:.1e}"
+)
 assert len(lrs) == 6 and lrs[-1] < 1e-3
 
 # Sized in micro-batches: the schedule is over 3x too long and never comes down.
 lrs = train(total_steps=EPOCHS * MICRO_BATCHES_PER_EPOCH)
-print(f"total_steps={EPOCHS * MICRO_BATCHES_PER_EPOCH} (micro-batches): last lr {lrs[-1]:.1e}, still near the peak")
+print(
+    f"total_steps={EPOCHS * MICRO_BATCHES_PER_EPOCH} (micro-batches):"
+    f" last lr {lrs[-1]:.1e}, still near the peak"
+)
 assert lrs[-1] > 0.05
 
-# Sized as len(loader) // ACCUMULATION_STEPS: the short group's step runs past the end.
+# Sized as len(loader) // ACCUMULATION_STEPS: the short group's step runs past
+# the end.
+floor_steps = EPOCHS * (MICRO_BATCHES_PER_EPOCH // ACCUMULATION_STEPS)
 try:
-    train(total_steps=EPOCHS * (MICRO_BATCHES_PER_EPOCH // ACCUMULATION_STEPS))
+    train(total_steps=floor_steps)
 except ValueError as error:
-    print(f"total_steps={EPOCHS * (MICRO_BATCHES_PER_EPOCH // ACCUMULATION_STEPS)} (floor division): ValueError: {error}")
+    print(f"total_steps={floor_steps} (floor division): ValueError: {error}")
     assert "Tried to step" in str(error) and "total steps is 4" in str(error)
 else:
-    raise AssertionError("stepping OneCycleLR past total_steps should have raised")
+    raise AssertionError(
+        "stepping OneCycleLR past total_steps should have raised"
+    )

@@ -3,21 +3,34 @@ from torch.autograd.graph import saved_tensors_hooks
 
 torch.manual_seed(0)
 ROWS, WIDTH = 4096, 256
-model = torch.nn.Sequential(*[layer for _ in range(4) for layer in (torch.nn.Linear(WIDTH, WIDTH), torch.nn.Tanh())])
+model = torch.nn.Sequential(
+    *[
+        layer
+        for _ in range(4)
+        for layer in (torch.nn.Linear(WIDTH, WIDTH), torch.nn.Tanh())
+    ]
+)
 x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
 
-held = {}  # memory kept for backward: (data_ptr, numel) -> [bytes, number of graph nodes holding it]
+# memory kept for backward: (data_ptr, numel) -> [bytes, number of graph nodes
+# holding it]
+held = {}
 usage = {"now": 0, "peak": 0}
-saved_ptrs = set()  # every storage saved, to check what kind of tensors the graphs keep
+saved_ptrs = (
+    set()
+)  # every storage saved, to check what kind of tensors the graphs keep
 
 
 class Saved:
-    """What autograd keeps instead of a saved tensor; deleted when the graph frees it."""
+    """What autograd keeps instead of a saved tensor; deleted when the graph
+    frees it."""
 
     def __init__(self, tensor):
         self.tensor, self.key = tensor, (tensor.data_ptr(), tensor.numel())
         saved_ptrs.add(tensor.data_ptr())
-        entry = held.setdefault(self.key, [tensor.numel() * tensor.element_size(), 0])
+        entry = held.setdefault(
+            self.key, [tensor.numel() * tensor.element_size(), 0]
+        )
         entry[1] += 1
         if entry[1] == 1:  # two nodes saving one tensor hold its memory once
             usage["now"] += entry[0]
@@ -32,23 +45,42 @@ class Saved:
 
 
 def peak_mb(micro_batches):
-    """Peak memory the graphs hold for backward during one optimizer step, in MB."""
+    """Peak memory the graphs hold for backward during one optimizer step, in
+    MB."""
     usage["peak"] = 0
     with saved_tensors_hooks(Saved, lambda saved: saved.tensor):
         for xb, yb in zip(x.chunk(micro_batches), y.chunk(micro_batches)):
-            (torch.nn.functional.mse_loss(model(xb), yb) / micro_batches).backward()
+            (
+                torch.nn.functional.mse_loss(model(xb), yb) / micro_batches
+            ).backward()
     model.zero_grad()
     assert usage["now"] == 0  # each backward() freed its graph
     return usage["peak"] / 2**20
 
 
 full, micro = peak_mb(1), peak_mb(8)
-print(f"one batch of {ROWS} rows:        {full:4.1f} MB held for backward at the peak")
-print(f"8 micro-batches of {ROWS // 8} rows:  {micro:4.1f} MB held for backward at the peak")
+print(
+    f"one batch of {ROWS} rows:        {full:4.1f} MB"
+    " held for backward at the peak"
+)
+print(
+    f"8 micro-batches of {ROWS // 8} rows:  {micro:4.1f} MB"
+    " held for backward at the peak"
+)
 print(f"ratio {full / micro:.1f} for 8 times fewer rows")
-assert 6 < full / micro < 8  # grows with the rows, not in proportion: saved weights do not shrink
-# A Linear whose input needs a gradient saves its weight: the same bytes for any batch size.
-saved_weights = [p for p in model.parameters() if p.dim() == 2 and p.data_ptr() in saved_ptrs]
-assert len(saved_weights) == 3  # every Linear but the first, whose input x needs no gradient
+assert (
+    6 < full / micro < 8
+)  # grows with the rows, not in proportion: saved weights do not shrink
+# A Linear whose input needs a gradient saves its weight: the same bytes for any
+# batch size.
+saved_weights = [
+    p for p in model.parameters() if p.dim() == 2 and p.data_ptr() in saved_ptrs
+]
+assert (
+    len(saved_weights) == 3
+)  # every Linear but the first, whose input x needs no gradient
 weights = sum(w.numel() * w.element_size() for w in saved_weights) / 2**20
-print(f"of which the weight matrices the graphs saved: {weights:.1f} MB, whatever the batch size")
+print(
+    f"of which the weight matrices the graphs saved: {weights:.1f} MB,"
+    " whatever the batch size"
+)

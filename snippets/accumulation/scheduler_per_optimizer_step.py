@@ -30,11 +30,16 @@ print(f"scheduler every micro-batch: {epochs} scheduler steps, lr = {lr:.4f}")
 assert epochs == 12 and abs(lr - 0.1 * 0.9**12) < 1e-9
 first_sentence = str(caught[0].message).split(". ")[0]
 print(f"{caught[0].category.__name__}: {first_sentence}.")
-assert len(caught) == 1 and "lr_scheduler.step()` before `optimizer.step()`" in first_sentence
+assert (
+    len(caught) == 1
+    and "lr_scheduler.step()` before `optimizer.step()`" in first_sentence
+)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     epochs, lr = final_lr(scheduler_every_micro_batch=False)
-print(f"scheduler every optimizer step: {epochs} scheduler steps, lr = {lr:.4f}")
+print(
+    f"scheduler every optimizer step: {epochs} scheduler steps, lr = {lr:.4f}"
+)
 assert epochs == EFFECTIVE_BATCHES and abs(lr - 0.1 * 0.9**3) < 1e-9
 assert not caught  # stepped in the right order: no warning
