@@ -88,8 +88,9 @@ def _blocks(language: str) -> list:
 def test_each_example_runs_once_per_build(site):
     """The zh build runs each distinct block once; the en build reuses every included example
     and runs only the code written in its pages (figures, worded in English)."""
-    counts = {lang: (int(ran), int(reused)) for lang, ran, reused in
-              re.findall(r"examples, language (\w+): (\d+) run, (\d+) reused", site.log)}
+    counts = {}
+    for lang, ran, reused in re.findall(r"examples, language (\w+): (\d+) run, (\d+) reused", site.log):
+        counts.setdefault(lang, (int(ran), int(reused)))  # the site's build; the offline copy's comes later
     zh, en = (_blocks(lang) for lang in LANGUAGES)
     assert len(set(zh)) >= 10
     assert counts["zh"] == (len(set(zh)), len(zh) - len(set(zh)))

@@ -43,7 +43,7 @@ def test_output_label_never_covers_the_output(tab, width, path, label):
 
 
 _TABLES = """() => [...document.querySelectorAll("article table")].map(table => {
-  const box = table.closest(".md-typeset__scrollwrap");
+  const box = table.closest(".md-typeset__scrollwrap, .mx-wrap");  // Material's box, or the matrix's own
   return {
     fits: table.getBoundingClientRect().width <= box.clientWidth + 1,
     scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
