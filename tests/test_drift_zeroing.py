@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_drift_retention import DRIFT as RETENTION_DRIFT
 from sitebuild import assert_runner_fails, drift_ids, run_in_runner
 
 DRIFT = {
@@ -69,21 +70,7 @@ DRIFT = {
         "snippets/zeroing/optimizers_skip_none.py",
     ),
     "a second backward overwrites .grad instead of adding": (
-        """
-        import torch
-        _backward = torch.Tensor.backward
-        def backward(self, *args, **kwargs):
-            stack = [self.grad_fn]
-            while stack:
-                node = stack.pop()
-                if node is None:
-                    continue
-                if hasattr(node, "variable"):
-                    node.variable.grad = None
-                stack.extend(next_fn for next_fn, _ in node.next_functions)
-            return _backward(self, *args, **kwargs)
-        torch.Tensor.backward = backward
-        """,
+        RETENTION_DRIFT["backward overwrites .grad instead of adding to it"][0],
         "snippets/zeroing/shared_weight_gets_sum.py",
     ),
     "Module.zero_grad defaults to zeros again (checklist)": (
