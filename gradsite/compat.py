@@ -73,11 +73,13 @@ def minor(release: str) -> str:
 def rows(data: dict | None = None, root: Path = matrix.ROOT) -> dict[str, dict[str, dict]]:
     """example -> release -> its current record (records of an older source left out)."""
     data = matrix.load() if data is None else data
+    hashes: dict[str, str | None] = {}  # each example read once, not once per release
     out: dict[str, dict[str, dict]] = {}
     for release, row in sorted(data["releases"].items(), key=lambda item: matrix.version_key(item[0])):
         for example, entry in row["examples"].items():
-            path = root / example
-            if path.is_file() and entry["source"] == matrix.source_hash(example, root):
+            if example not in hashes:
+                hashes[example] = matrix.source_hash(example, root) if (root / example).is_file() else None
+            if entry["source"] == hashes[example]:
                 out.setdefault(example, {})[release] = entry
     return out
 
@@ -93,9 +95,13 @@ def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> st
     return why
 
 
-def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> str | None:
-    """One line on how the example fares across releases; None if the matrix has no current row."""
-    results = rows(data, root).get(example)
+def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.ROOT,
+         current: dict | None = None) -> str | None:
+    """One line on how the example fares across releases; None if the matrix has no current row.
+
+    `current`: what `rows(data, root)` returns, when the caller has it already (a build
+    notes some 250 examples, and reads each file once)."""
+    results = (rows(data, root) if current is None else current).get(example)
     if not results:
         return None
     words = WORDS[lang]

@@ -23,6 +23,7 @@ FENCE = re.compile(
     re.M,
 )
 _data: dict = {}
+_current: dict = {}  # compat.rows(_data): read in on_pre_build, as the snippets are at build time
 
 
 def on_config(config):
@@ -31,11 +32,16 @@ def on_config(config):
     return config
 
 
+def on_pre_build(config):
+    _current.clear()
+    _current.update(compat.rows(_data))
+
+
 def on_page_markdown(markdown, page, config, files):
     lang = "en" if page.file.src_uri.endswith(".en.md") else "zh"
 
     def add_note(match: re.Match) -> str:
-        text = compat.note(match["example"], lang, _data)
+        text = compat.note(match["example"], lang, _data, current=_current)
         if text is None:
             log.info(f"{match['example']}: no current row in data/matrix.json, no compatibility note")
             return match[0]

@@ -229,7 +229,7 @@ def test_hook_puts_the_note_after_each_included_example(history, monkeypatch):
     monkeypatch.setattr(compat.matrix, "ROOT", root)
     markdown = (root / "docs/zeroing/index.en.md").read_text()
     page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
-    monkeypatch.setattr(compat, "note", lambda example, lang, data: f"{lang}:{example}: `code`")
+    monkeypatch.setattr(compat, "note", lambda example, lang, data, current: f"{lang}:{example}: `code`")
     out = compat_hook.on_page_markdown(markdown, page, None, None)
     assert '```\n\n<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p>\n' in out
 
