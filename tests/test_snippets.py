@@ -1,13 +1,20 @@
 """Every example runs on its own, as a reader who copies it would run it.
 
-Each runs as `python snippets/<chapter>/<file>.py` would (`__main__`, its own
+Each runs as `python <file>.py` would in its own folder (`__main__`, its own
 `__file__` and argv, Python's default warning filters, output at the file
 descriptors so the processes it starts are heard too), in a forked child of
 the test process: the interpreter start and `import torch` are paid once.
+
+The same run checks the pinned torch's row of data/matrix.json: the example
+passes and prints exactly what the matrix recorded (its output's hash). And it
+stands for the chapters' examples zips, which hold these files byte for byte,
+flat in one folder per chapter (tests/test_downloads.py): a file that runs here,
+from its own folder, runs unzipped.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import runpy
 import sys
@@ -16,10 +23,12 @@ import warnings
 
 import pytest
 
+from gradsite import matrix
 from gradsite.markdown_docs import expand_includes
 from sitebuild import ROOT, forked
 
 SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
+PINNED_ROW = matrix.load()["releases"].get(matrix.PINNED, {"provenance": {}, "examples": {}})
 
 
 def _python_default_warning_filters() -> None:
@@ -42,7 +51,7 @@ def _run_as_a_program(path) -> tuple[int, str, str]:
             os.dup2(err.fileno(), 2)
             sys.stdout, sys.stderr = out, err
             sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
-            os.chdir(ROOT)
+            os.chdir(path.parent)  # as in an unzipped examples folder
             sys.argv = [str(path)]
             sys.path.insert(0, str(path.parent))
             _python_default_warning_filters()
@@ -72,6 +81,21 @@ def test_snippet_runs_alone_and_quietly(path):
     assert status == 0, stderr
     assert stderr == "", f"{path.name} wrote to stderr:\n{stderr}"
     assert stdout.strip(), f"{path.name} shows nothing: an example must print what it proves"
+    # What the matrix recorded on the pinned torch (gradsite/matrix_worker.py hashes stdout the same way).
+    name = path.relative_to(ROOT).as_posix()
+    record = PINNED_ROW["examples"].get(name)
+    refresh = matrix.refresh_command(matrix.PINNED, [name])
+    assert record, f"data/matrix.json has no row for {name} on torch {matrix.PINNED}: {refresh}"
+    assert record["source"] == matrix.source_hash(name), f"data/matrix.json ran an older {name}: {refresh}"
+    assert (record["status"], record["error"]) == ("passed", None), f"{record}: {refresh}"
+    output = hashlib.sha256(stdout.encode()).hexdigest()[:16]
+    assert record["output"] == output, f"{name} prints something else than data/matrix.json recorded: {refresh}"
+
+
+def test_the_pinned_row_was_made_on_this_torch():
+    import torch
+
+    assert PINNED_ROW["provenance"].get("torch") == torch.__version__, (PINNED_ROW["provenance"], torch.__version__)
 
 
 def test_a_failing_or_noisy_program_is_told_apart(tmp_path):
