@@ -31,8 +31,9 @@ serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (mak
 build: $(STAMP)  ## strict build into site/
 	$(BIN)/mkdocs build --strict
 
+# One pytest worker per core, at most 4 (each runs its own Chromium); the builds are shared.
 test: $(STAMP)  ## the whole suite, strict build included
-	$(BIN)/python -m pytest --durations=15
+	$(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=15
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)

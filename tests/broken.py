@@ -17,7 +17,9 @@ SYNTAX = "snippets/retention/autograd_grad.py"  # a syntax error at its last lin
 WARNS = "snippets/retention/chain_rule_2400.py"  # a warning it lets escape
 # New examples of the broken copy, each included by both retention pages.
 NEW = {
-    "snippets/retention/zz_hangs.py": 'print("about to loop")\nwhile True:\n    pass\n',
+    # A wait that never ends, as a rank waiting for a dead peer would (and, unlike a busy
+    # loop, it leaves the CPU to the rest of the suite while the time limit runs out).
+    "snippets/retention/zz_hangs.py": 'import time\n\nprint("about to wait")\nwhile True:\n    time.sleep(1)\n',
     "snippets/retention/zz_floods.py": "for i in range(2_000_000):\n    print(i)\n",
     "snippets/retention/zz_address.py": "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n",
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",

@@ -14,7 +14,9 @@ example, many examples in a row). `make test-fast` runs
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 import shutil
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -68,8 +70,12 @@ mkdocs.utils.datetime = _Later
 
 # --- the session's builds, made in the background ----------------------------------
 # Each is a MkDocs process of its own: they start as soon as the tests are collected
-# (only those some selected test needs), and the tests that need no build run first,
-# in this process, while they work. A fixture waits for its build.
+# (only those some selected test needs), and the tests that need no build run first
+# while they work. A fixture waits for its build.
+#
+# `make test` runs pytest-xdist workers: every worker starts a thread for each build it
+# needs, and a lock file in the run's shared folder lets the first one build while the
+# others wait and then read its result, so each build is made once per run.
 
 _BUILDS = {
     "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE),
@@ -77,15 +83,30 @@ _BUILDS = {
     "broken": build_broken,
 }
 _NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
+_SHARED = "GRADSITE_TEST_BUILDS"  # the run's folder, made by the controller, inherited by the workers
 _started: dict[str, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
-_folder = Path(tempfile.mkdtemp(prefix="gradsite-builds-"))
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
+        os.environ[_SHARED] = tempfile.mkdtemp(prefix="gradsite-builds-")
+
+
+def _build_once(name: str):
+    folder = Path(os.environ[_SHARED])
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        done = folder / f"{name}.pickle"
+        if not done.exists():
+            (folder / name).mkdir(exist_ok=True)
+            done.write_bytes(pickle.dumps(_BUILDS[name](folder / name)))
+        return pickle.loads(done.read_bytes())
 
 
 def _start(name: str) -> Future:
     if name not in _started:
-        (_folder / name).mkdir()
-        _started[name] = _pool.submit(_BUILDS[name], _folder / name)
+        _started[name] = _pool.submit(_build_once, name)
     return _started[name]
 
 
@@ -98,7 +119,24 @@ def pytest_collection_finish(session):
 
 def pytest_sessionfinish(session):
     _pool.shutdown(wait=True, cancel_futures=True)
-    shutil.rmtree(_folder, ignore_errors=True)
+    if not hasattr(session.config, "workerinput"):  # workers are done: the builds can go
+        shutil.rmtree(os.environ.pop(_SHARED, ""), ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Lines a test records as ("summary", text): figures worth reading even when it passes
+    (the search hit rate). Recorded, not printed, so that they reach this report from workers."""
+    lines = [
+        value
+        for category in ("passed", "failed")
+        for report in terminalreporter.stats.get(category, [])
+        for name, value in getattr(report, "user_properties", ())
+        if name == "summary"
+    ]
+    if lines:
+        terminalreporter.write_sep("-", "figures")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 @pytest.fixture(scope="session")
