@@ -21,9 +21,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is required (set PYTHON=...)")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# --no-compile: no bytecode for the thousands of modules never imported (half the install's
-	# time); Python compiles what the site and tests import on first use.
-	$(BIN)/python -m pip install --quiet --no-compile $(PIP_FLAGS) -e .
+	$(BIN)/python -m pip install --quiet $(PIP_FLAGS) -e .
 	touch $@
 
 # serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
