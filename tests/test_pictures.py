@@ -100,15 +100,17 @@ graph(sys.argv[1], "a", "b", "c", "d", alt="alt", lang="en")
 @pytest.mark.slow
 def test_graphs_are_identical_whatever_the_hash_seed():
     """Set and dict orders of strings change with PYTHONHASHSEED; the picture must not."""
-    runs = {
-        subprocess.run(
+    processes = [  # side by side
+        subprocess.Popen(
             [sys.executable, "-c", GRAPH, LEAVES],
-            cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+            cwd=ROOT, stdout=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONHASHSEED": str(seed)},
-        ).stdout
+        )
         for seed in range(2)
-    }
-    assert len(runs) == 1
+    ]
+    runs = [process.communicate(timeout=300)[0] for process in processes]
+    assert [process.returncode for process in processes] == [0, 0]
+    assert runs[0] and runs[0] == runs[1]
 
 
 @pytest.mark.parametrize("example", ["loss_curves.py", "loss_curves_batchnorm.py"])
