@@ -31,9 +31,9 @@ serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (mak
 build: $(STAMP)  ## strict build into site/
 	$(BIN)/mkdocs build --strict
 
-# One pytest worker per core, at most 4 (each runs its own Chromium); the builds are shared.
+# pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are shared.
 test: $(STAMP)  ## the whole suite, strict build included
-	$(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=15
+	$(BIN)/python -m pytest -n auto --durations=15
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)

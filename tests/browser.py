@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -144,3 +145,26 @@ def tab(chromium, served):  # chromium first: without it, skip before building t
     )
     yield tab
     context.close()
+
+
+def search(tab: Tab, query: str) -> list[str]:
+    """Type a query into Material's search; the result links (path#fragment), best first,
+    once they stop changing."""
+    box = tab.page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    links = tab.page.locator(".md-search-result__item > .md-search-result__link")
+    for _ in range(100):  # until the worker has loaded the index and answered
+        box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
+        tab.page.wait_for_timeout(100)
+        if links.count():
+            break
+    previous = None
+    for _ in range(30):  # results arrive from a worker: wait until they stop changing
+        hrefs = links.evaluate_all("els => els.map(e => e.href)")
+        current = [urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "") for h in hrefs]
+        if current and current == previous:
+            return current
+        previous = current
+        tab.page.wait_for_timeout(100)
+    return previous or []

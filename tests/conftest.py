@@ -88,6 +88,12 @@ _started: dict[str, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: one worker more than the cores (browser tests spend much of their time
+    waiting on Chromium), at most 4 (each worker runs its own Chromium)."""
+    return min(4, (os.cpu_count() or 1) + 1)
+
+
 def pytest_configure(config):
     if not hasattr(config, "workerinput"):  # the controller, or a run without workers
         os.environ[_SHARED] = tempfile.mkdtemp(prefix="gradsite-builds-")

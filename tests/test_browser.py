@@ -22,50 +22,6 @@ def _path(url: str) -> str:
     return urlsplit(url).path
 
 
-def _search(tab: Tab, query: str) -> list[str]:
-    """Type a query into Material's search; the paths of the results, best first."""
-    box = tab.page.locator("input.md-search__input")
-    box.click()
-    box.fill(query)
-    links = tab.page.locator(".md-search-result__item > .md-search-result__link")
-    for _ in range(60):  # until the worker has loaded the index and answered
-        box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
-        tab.page.wait_for_timeout(250)
-        if links.count():
-            break
-    previous = None
-    for _ in range(20):  # results arrive from a worker: wait until they stop changing
-        current = [_path(href) for href in links.evaluate_all("els => els.map(e => e.href)")]
-        if current and current == previous:
-            return current
-        previous = current
-        tab.page.wait_for_timeout(200)
-    return previous or []
-
-
-@pytest.mark.parametrize(
-    ("language", "query", "chapter"),
-    [
-        ("zh", "梯度清零", "zeroing/"),
-        ("zh", "叶子节点", "retention/"),
-        ("zh", "分离", "detach/"),
-        ("en", "detach", "detach/"),
-        ("en", "zero_grad", "zeroing/"),
-        ("en", "retain_graph", "retention/"),
-    ],
-)
-def test_search_finds_the_chapter_in_the_page_language(tab, language, query, chapter):
-    prefix = LANGUAGES[language]
-    tab.open(prefix + "retention/")
-    results = _search(tab, query)
-    assert results, f"no results for {query!r}"
-    assert results[0] == f"/{prefix}{chapter}", results
-    # No flood from the other language: every result is a page of this one.
-    other = "/" if language == "en" else "/en/"
-    for path in results:
-        assert path.startswith(f"/{prefix}") and not (language == "zh" and path.startswith(other)), results
-
-
 @pytest.mark.parametrize(("start", "target"), [("", "en/"), ("en/", "")])
 def test_language_switch_lands_on_the_same_section_and_stays(tab, start, target):
     tab.open(f"{start}retention/#retain-graph")

@@ -3,12 +3,9 @@ with every request to another host blocked (fixtures: tests/browser.py)."""
 
 from __future__ import annotations
 
-import io
 import re
-from contextlib import redirect_stdout
 
 import pytest
-
 
 PAGES = ["retention/", "en/retention/"]
 SCHEMES = {"light": "default", "dark": "slate"}
@@ -55,53 +52,26 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:
     return figures.count()
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("path", PAGES)
-def test_pictures_render(tab, scheme, path, tmp_path):
-    tab.page.emulate_media(color_scheme=scheme)
-    tab.open(path)
-    count = _check_figures(tab, scheme, tmp_path, path.strip("/").replace("/", "-"))
-    assert count >= 2  # the two retention graphs
-    assert tab.blocked == [] and tab.failed == []
+# The series colours of the loss-curve plots in each scheme (gradsite/overrides: --gs-series-1, -2).
+SERIES = {"light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"), "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)")}
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_every_page_with_pictures_renders(tab, served, scheme, tmp_path):
-    """Pictures other chapters add are checked too."""
+    """Every picture of every page, both languages: graphs, and plots drawn in the scheme's colours."""
     pages = sorted(p for p in served.root.rglob("index.html") if "gs-figure" in p.read_text(encoding="utf-8"))
-    assert pages
+    paths = [page.parent.relative_to(served.root).as_posix() for page in pages]
+    assert set(PAGES) <= {f"{path}/" for path in paths}, paths
     tab.page.emulate_media(color_scheme=scheme)
-    for page in pages:
-        path = page.parent.relative_to(served.root).as_posix()
+    strokes = set()
+    for path in paths:
         tab.open("" if path == "." else f"{path}/")
-        assert _check_figures(tab, scheme, tmp_path, path.replace("/", "-")) >= 1
+        count = _check_figures(tab, scheme, tmp_path, path.replace("/", "-"))
+        assert count >= (2 if f"{path}/" in PAGES else 1), path  # the two retention graphs, at least
+        strokes |= set(tab.page.locator("figure.gs-plot").evaluate_all(
+            "fs => fs.flatMap(f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke))"
+        ))
+    for colour in SERIES[scheme]:
+        assert colour in strokes, (scheme, sorted(strokes))
     # Leaving a page cancels its last loads (net::ERR_ABORTED): that is not a failure.
     assert tab.blocked == [] and [f for f in tab.failed if "ERR_ABORTED" not in f] == []
-
-
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_plots_render_with_the_sites_styles(tab, scheme, tmp_path):
-    """A loss-curve plot, placed on a built page, draws its lines in the scheme's colours.
-
-    (The accumulation chapter shows these plots; this checks them even before it does.)
-    """
-    from gradsite.pictures import plot
-
-    with redirect_stdout(io.StringIO()):
-        figure = plot(
-            "snippets/accumulation/loss_curves_batchnorm.py",
-            {"full_batch_losses": "整批", "accumulated_losses": "梯度累加"},
-            alt="两条损失曲线", x_label="优化器步数", y_label="训练损失", log_y=True,
-        )
-    tab.page.emulate_media(color_scheme=scheme)
-    tab.open("retention/")
-    tab.page.evaluate("html => document.querySelector('article h1').insertAdjacentHTML('afterend', html)", figure)
-    plot_figure = tab.page.locator("figure.gs-plot")
-    assert plot_figure.count() == 1
-    strokes = plot_figure.evaluate(
-        "f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke)"
-    )
-    series = {"light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"), "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)")}
-    for colour in series[scheme]:
-        assert colour in strokes, (scheme, sorted(set(strokes)))
-    _check_figures(tab, scheme, tmp_path, "plot")

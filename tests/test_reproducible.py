@@ -16,7 +16,6 @@ seconds between two builds.
 from __future__ import annotations
 
 import gzip
-import re
 from pathlib import Path
 
 import pytest
@@ -59,7 +58,9 @@ os.environ.pop("SOURCE_DATE_EPOCH", None)
 import gradsite.reproducible
 gradsite.reproducible.pin_build_date = lambda project: None
 """
-    result = build(tmp_path / "site", before=unpinned + LATER_CLOCK, only="retention", env={"GRADSITE_NO_EXEC": "1"})
+    # The offline variant alone (GRADSITE_OFFLINE): one build instead of the site plus its offline copy.
+    result = build(tmp_path / "site", before=unpinned + LATER_CLOCK, only="retention",
+                   env={"GRADSITE_NO_EXEC": "1", "GRADSITE_OFFLINE": "true"})
     assert result.returncode == 0, result.log[-3000:]
     assert "<lastmod>2031-07-01</lastmod>" in (result.site / "sitemap.xml").read_text(encoding="utf-8")
 

@@ -2,43 +2,21 @@
 
 Each query is typed into Material's search on a page of its language. It lands
 when the first result is the expected page; the report also counts how many
-land on the expected section (the first section link of that page).
+land on the expected section (the first section link of that page). Every result
+must be a page of the language searched: the other language's pages never show.
 """
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from browser import Tab
+from browser import search
 
 QUERIES = tomllib.loads((Path(__file__).parent / "search_queries.toml").read_text(encoding="utf-8"))
 PREFIX = {"zh": "", "en": "en/"}
-
-
-def _results(tab: Tab, query: str) -> list[str]:
-    """Type a query; the result links (path#fragment), best first, once they stop changing."""
-    box = tab.page.locator("input.md-search__input")
-    box.click()
-    box.fill(query)
-    links = tab.page.locator(".md-search-result__item > .md-search-result__link")
-    for _ in range(40):  # until the worker has loaded the index and answered
-        box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
-        tab.page.wait_for_timeout(200)
-        if links.count():
-            break
-    previous = None
-    for _ in range(20):
-        hrefs = links.evaluate_all("els => els.map(e => e.href)")
-        current = [urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "") for h in hrefs]
-        if current and current == previous:
-            return current
-        previous = current
-        tab.page.wait_for_timeout(150)
-    return previous or []
 
 
 def test_query_list_is_long_enough_and_points_at_real_sections(site):
@@ -57,7 +35,9 @@ def test_search_queries_land_on_the_right_page_first(tab, record_property, langu
     pages = sections = 0
     misses, known, now_landing = [], [], []
     for query, target, *known_miss in QUERIES[language]:
-        results = _results(tab, query)
+        results = search(tab, query)
+        other = [r for r in results if not r.startswith(f"/{prefix}") or (language == "zh" and r.startswith("/en/"))]
+        assert not other, f"{language} {query!r}: results from the other language: {other}"
         page = f"/{prefix}{target.partition('#')[0]}"
         landed = bool(results) and results[0] == page
         first_section = next((r for r in results if r.startswith(page + "#")), None)
