@@ -15,7 +15,6 @@ import pytest
 from browser import PHONE, Tab
 
 LANGUAGES = {"zh": "", "en": "en/"}
-PAGES = ["", "retention/", "zeroing/", "detach/", "accumulation/", "references/", "glossary/"]
 
 
 def _path(url: str) -> str:
@@ -113,16 +112,8 @@ def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
     assert words in tooltip.inner_text()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_request_of_every_page_is_local_and_succeeds(tab, served, language):
-    for page in PAGES:
-        tab.open(LANGUAGES[language] + page)
-        # What loads late: search index and worker, lunr languages.
-        tab.page.locator("input.md-search__input").click()
-        tab.page.wait_for_load_state("networkidle")
-        tab.page.keyboard.press("Escape")
-    assert tab.blocked == [], f"third-party requests: {tab.blocked}"
-    assert tab.failed == [], f"failed requests: {tab.failed}"
+# Every page's requests are local and succeed: tests/test_pictures_browser.py, in the same visit
+# that checks the pictures.
 
 
 @pytest.mark.parametrize(("path", "heading", "home"), [("nowhere/", "页面不存在", "/"), ("en/nowhere/", "Page not found", "/en/")])

@@ -1,5 +1,6 @@
-"""Pictures render in headless Chromium, in both languages and both colour schemes,
-with every request to another host blocked (fixtures: tests/browser.py)."""
+"""Every page in headless Chromium, both languages: requests stay local and succeed, and
+pictures render in both colour schemes (fixtures: tests/browser.py, which blocks every
+request to another host)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:
         assert seen["broken"] == 0 and seen["label"].strip()
         assert not re.search(r"Traceback|Error|not run", seen["text"]), seen["text"]
         path = shots / f"{name}-{scheme}-{i}.png"
-        figure.locator("svg[role=img]").screenshot(path=str(path))  # the picture alone, no HTML text
+        # The picture alone, no HTML text; transitions (the palette's, after a toggle) run to their end.
+        figure.locator("svg[role=img]").screenshot(path=str(path), animations="disabled")
         pixels = numpy.asarray(Image.open(path).convert("RGB"), dtype=float)
         light = numpy.sort((pixels @ [0.2126, 0.7152, 0.0722]).ravel())  # luminance
         background, ink = light[len(light) // 2], (light[0] if scheme == "light" else light[-1])
@@ -54,24 +56,49 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:
 
 # The series colours of the loss-curve plots in each scheme (gradsite/overrides: --gs-series-1, -2).
 SERIES = {"light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"), "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)")}
+LANGUAGES = {"zh": "", "en": "en/"}
+PAGES = ["", "retention/", "zeroing/", "detach/", "accumulation/", "references/", "glossary/", "versions/"]
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_every_page_with_pictures_renders(tab, served, scheme, tmp_path):
-    """Every picture of every page, both languages: graphs, and plots drawn in the scheme's colours."""
-    pages = sorted(p for p in served.root.rglob("index.html") if "gs-figure" in p.read_text(encoding="utf-8"))
-    paths = [page.parent.relative_to(served.root).as_posix() for page in pages]
-    assert set(PAGES) <= {f"{path}/" for path in paths}, paths
-    tab.page.emulate_media(color_scheme=scheme)
-    strokes = set()
-    for path in paths:
-        tab.open("" if path == "." else f"{path}/")
-        count = _check_figures(tab, scheme, tmp_path, path.replace("/", "-"))
-        assert count >= (2 if f"{path}/" in PAGES else 1), path  # the two retention graphs, at least
-        strokes |= set(tab.page.locator("figure.gs-plot").evaluate_all(
-            "fs => fs.flatMap(f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke))"
-        ))
-    for colour in SERIES[scheme]:
-        assert colour in strokes, (scheme, sorted(strokes))
-    # Leaving a page cancels its last loads (net::ERR_ABORTED): that is not a failure.
-    assert tab.blocked == [] and [f for f in tab.failed if "ERR_ABORTED" not in f] == []
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schemes(tab, served, language, tmp_path):
+    """One visit per page of the language (a page load is most of a browser test's cost):
+
+    * every request goes to the site and succeeds, the search index and worker (which load
+      late, when the search box is used) included;
+    * every picture renders, graphs and plots, in the scheme the page opens in and then,
+      after the palette toggle, in the other one; plots draw their series in the scheme's
+      colours.
+    """
+    prefix = LANGUAGES[language]
+    drawn = {
+        page.parent.relative_to(served.root).as_posix() + "/"
+        for page in served.root.rglob("index.html")
+        if "gs-figure" in page.read_text(encoding="utf-8")
+    }
+    with_pictures = sorted(path.removeprefix(prefix) for path in drawn if path.startswith("en/") == (language == "en"))
+    assert {"retention/", "accumulation/"} <= set(with_pictures), with_pictures
+    strokes = {scheme: set() for scheme in SCHEMES}
+    for page in sorted(set(PAGES) | set(with_pictures), key=PAGES.index):
+        tab.open(prefix + page)
+        tab.page.locator("input.md-search__input").click()  # the search index and worker load now
+        tab.page.wait_for_load_state("networkidle")
+        tab.page.keyboard.press("Escape")
+        if page not in with_pictures:
+            continue
+        for _ in SCHEMES:  # the scheme the page opened in (the last one chosen), then the other
+            now = next(name for name, value in SCHEMES.items()
+                       if value == tab.page.evaluate("document.body.dataset.mdColorScheme"))
+            count = _check_figures(tab, now, tmp_path, (prefix + page).replace("/", "-"))
+            assert count >= (2 if page == "retention/" else 1), (prefix + page, now)  # the two retention graphs
+            strokes[now] |= set(tab.page.locator("figure.gs-plot").evaluate_all(
+                "fs => fs.flatMap(f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke))"
+            ))
+            tab.page.locator("form[data-md-component=palette] label:visible").first.click()
+    for scheme, colours in SERIES.items():
+        for colour in colours:
+            assert colour in strokes[scheme], (scheme, sorted(strokes[scheme]))
+    assert tab.blocked == [], f"third-party requests: {tab.blocked}"
+    # Leaving a page cancels what it still loads (net::ERR_ABORTED, the favicon say): not a failure.
+    failed = [f for f in tab.failed if not f.startswith("net::ERR_ABORTED ")]
+    assert failed == [], f"failed requests: {failed}"
