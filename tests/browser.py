@@ -152,8 +152,16 @@ def search(tab: Tab, query: str) -> list[str]:
     once they stop changing."""
     box = tab.page.locator("input.md-search__input")
     box.click()
-    box.fill(query)
     links = tab.page.locator(".md-search-result__item > .md-search-result__link")
+    # The previous query's results go first: whatever shows after this is this query's.
+    box.fill("")
+    box.press("End")
+    for _ in range(50):
+        if not links.count():
+            break
+        tab.page.wait_for_timeout(50)
+    assert not links.count(), "the previous query's results stay after clearing the search box"
+    box.fill(query)
     for _ in range(100):  # until the worker has loaded the index and answered
         box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
         tab.page.wait_for_timeout(100)
