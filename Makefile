@@ -21,10 +21,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is required (set PYTHON=...)")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# Bytecode for the installed packages on every core at once, instead of pip's one at a
-	# time (about half of an install here): compiled before any test imports them.
-	$(BIN)/python -m pip install --quiet --no-compile $(PIP_FLAGS) -e .
-	$(BIN)/python -m compileall -qq -j 0 $(VENV)/lib
+	$(BIN)/python -m pip install --quiet $(PIP_FLAGS) -e .
 	touch $@
 
 # serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
