@@ -181,5 +181,7 @@ def pytest_collection_modifyitems(config, items):
         # (each example again; tests/test_snippets.py runs them faster, in forked children).
         if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith("docs/"):
             item.add_marker(pytest.mark.slow)
-    # Tests that need no build first: they run while the builds are made.
-    items.sort(key=lambda item: bool(item.get_closest_marker("build") or item.get_closest_marker("browser")))
+    # Tests that need no build first: they run while the builds are made. In each group the
+    # slow ones first, so that with several workers no long test starts last, alone.
+    items.sort(key=lambda item: (bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
+                                 not item.get_closest_marker("slow")))

@@ -63,6 +63,7 @@ def test_both_languages_share_code_and_outputs(site):
         assert _page_outputs(zh) == _page_outputs(en)
 
 
+@pytest.mark.slow  # a Jupyter kernel per chapter, every example of it in a row
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_notebook_runs_in_a_jupyter_kernel_and_prints_what_the_page_shows(site, tmp_path, monkeypatch, chapter):
     from nbclient import NotebookClient
