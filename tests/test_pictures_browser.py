@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-PAGES = ["retention/", "en/retention/"]
 SCHEMES = {"light": "default", "dark": "slate"}
 
 MEASURE = """
@@ -75,14 +74,15 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
     """
     prefix = LANGUAGES[language]
     drawn = {
-        page.parent.relative_to(served.root).as_posix() + "/"
+        (page.parent.relative_to(served.root).as_posix() + "/").removeprefix("./")  # the home page: ""
         for page in served.root.rglob("index.html")
         if "gs-figure" in page.read_text(encoding="utf-8")
     }
     with_pictures = sorted(path.removeprefix(prefix) for path in drawn if path.startswith("en/") == (language == "en"))
     assert {"retention/", "accumulation/"} <= set(with_pictures), with_pictures
     strokes = {scheme: set() for scheme in SCHEMES}
-    for page in sorted(set(PAGES) | set(with_pictures), key=PAGES.index):
+    checked = {}  # page -> the schemes its pictures were checked in
+    for page in sorted(set(PAGES) | set(with_pictures), key=lambda p: (p not in PAGES, PAGES.index(p) if p in PAGES else p)):
         tab.open(prefix + page)
         tab.page.locator("input.md-search__input").click()  # the search index and worker load now
         tab.page.wait_for_load_state("networkidle")
@@ -97,12 +97,15 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
         for _ in SCHEMES:  # the scheme the page opened in (the last one chosen), then the other
             now = next(name for name, value in SCHEMES.items()
                        if value == tab.page.evaluate("document.body.dataset.mdColorScheme"))
+            checked.setdefault(page, set()).add(now)
             count = _check_figures(tab, now, tmp_path, (prefix + page).replace("/", "-"))
             assert count >= (2 if page == "retention/" else 1), (prefix + page, now)  # the two retention graphs
             strokes[now] |= set(tab.page.locator("figure.gs-plot").evaluate_all(
                 "fs => fs.flatMap(f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke))"
             ))
             tab.page.locator("form[data-md-component=palette] label:visible").first.click()
+    # The toggle did switch: every page's pictures were seen in both schemes.
+    assert all(schemes == set(SCHEMES) for schemes in checked.values()), checked
     for scheme, colours in SERIES.items():
         for colour in colours:
             assert colour in strokes[scheme], (scheme, sorted(strokes[scheme]))
