@@ -160,7 +160,10 @@ def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> st
     if entry.get("line"):
         code = _code(example, entry, root)
         where = WORDS[lang]["line"].format(line=entry["line"])
-        why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
+        if lang == "zh":  # full-width brackets and colon in Chinese text
+            why = f"{why}（{where}：`{code}`）" if code else f"{why}（{where}）"
+        else:
+            why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
     return why
 
 
@@ -181,7 +184,8 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
-    other = ", ".join(minor(r) for r in other_output(results))
+    join = "、" if lang == "zh" else ", "  # a list of releases in the page's language
+    other = join.join(minor(r) for r in other_output(results))
     if not any(ok):
         text = words["never"].format(why=why)
     elif all(ok):
@@ -193,10 +197,10 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     elif ok == sorted(ok, reverse=True):
         text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
     else:
-        text = words["some"].format(bad=", ".join(minor(r) for r in bad), why=why)
+        text = words["some"].format(bad=join.join(minor(r) for r in bad), why=why)
     warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
     if warned:
-        text += words["warn"].format(warned=", ".join(warned))
+        text += words["warn"].format(warned=join.join(warned))
     if other:
         text += words["other"].format(other=other)
     return text
