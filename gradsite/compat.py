@@ -184,8 +184,10 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
-    join = "、" if lang == "zh" else ", "  # a list of releases in the page's language
-    other = join.join(minor(r) for r in other_output(results))
+    def listed(some: list[str]) -> str:
+        return span(some, releases, lang)
+
+    other = listed(other_output(results))
     if not any(ok):
         text = words["never"].format(why=why)
     elif all(ok):
@@ -197,13 +199,28 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     elif ok == sorted(ok, reverse=True):
         text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
     else:
-        text = words["some"].format(bad=join.join(minor(r) for r in bad), why=why)
-    warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
+        text = words["some"].format(bad=listed(bad), why=why)
+    warned = [r for r in releases if results[r]["status"] == "warned"]
     if warned:
-        text += words["warn"].format(warned=join.join(warned))
+        text += words["warn"].format(warned=listed(warned))
     if other:
         text += words["other"].format(other=other)
     return text
+
+
+def span(some: list[str], releases: list[str], lang: str) -> str:
+    """Releases as a list in the page's language, three or more in a row as a range: 1.13–2.12、2.14."""
+    runs: list[list[str]] = []
+    for release in releases:
+        if release not in some:
+            continue
+        if runs and releases.index(runs[-1][-1]) == releases.index(release) - 1:
+            runs[-1].append(release)
+        else:
+            runs.append([release])
+    parts = [f"{minor(r[0])}–{minor(r[-1])}" if len(r) >= 3 else ("、" if lang == "zh" else ", ").join(map(minor, r))
+             for r in runs]
+    return ("、" if lang == "zh" else ", ").join(parts)
 
 
 def other_output(results: dict[str, dict]) -> list[str]:

@@ -273,6 +273,13 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
     assert page["examples"][fine] == {"pinned": None, "releases": [None, None, None]} and page["texts"] == {}
 
 
+def test_a_list_of_releases_shows_three_or_more_in_a_row_as_a_range():
+    tested = ["1.13.1", "2.0.1", "2.1.2", "2.2.2", "2.3.1", "2.13.0", "2.14.1"]
+    assert compat.span(["2.14.1", "1.13.1", "2.0.1", "2.1.2", "2.2.2"], tested, "zh") == "1.13–2.2、2.14"
+    assert compat.span(["1.13.1", "2.0.1", "2.3.1"], tested, "en") == "1.13, 2.0, 2.3"
+    assert compat.span(["2.3.1", "2.13.0", "2.14.1"], tested, "en") == "2.3–2.14"  # in a row among those tested
+
+
 def test_every_words_template_exists_in_both_languages_with_the_same_fields():
     assert compat.UI["zh"].keys() == compat.UI["en"].keys()
     for key in compat.UI["zh"]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
+from urllib.parse import urljoin
 
 import pytest
 
@@ -199,6 +200,10 @@ def test_every_page_embeds_what_each_release_printed_and_shows_the_pinned_output
     assert not any(problems.values()), problems
     data = [embedded(site.page(f"{prefix}{page}"))[0] for page in PAGES]
     assert all(d and d["pinned"] == matrix.PINNED for d in data)
+    # "What is this?" beside the choice: the versions page's paragraph on it.
+    assert {urljoin(f"/{prefix}{page}/", d["about"]) for page, d in zip(PAGES, data)} == {
+        f"/{prefix}versions/#my-pytorch"}
+    assert 'id="my-pytorch"' in site.page(f"{prefix}versions")
     assert any(d["texts"] for d in data), "no page holds another release's output: nothing to choose from"
 
 
