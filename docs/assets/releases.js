@@ -113,7 +113,8 @@
           }
         }
         block.setAttribute("data-mx-label", label);
-        /* What this release does replaces the note on every release; "back" restores both. */
+        /* What this release does stands in for the note (all releases at once) until the
+           pinned release is chosen again. */
         if (status) marker.innerHTML = '<p class="mx-status">' + status + "</p>";
       }
       buttons(example, release);
