@@ -14,7 +14,6 @@ hash): an edited example shows no note until its row is refreshed, and
 from __future__ import annotations
 
 import html
-import json
 import re
 from pathlib import Path
 
@@ -126,14 +125,6 @@ UI = {
         "back": "Back to {pinned}",
     },
 }
-
-
-def load_outputs() -> dict[str, str]:
-    """Output hash -> the text; gradsite/matrix.py's own loader once it has one."""
-    if hasattr(matrix, "load_outputs"):
-        return matrix.load_outputs()
-    path = matrix.ROOT / "data" / "matrix-outputs.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def minor(release: str) -> str:

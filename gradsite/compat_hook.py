@@ -35,16 +35,13 @@ FENCE = re.compile(
     re.M,
 )
 MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)">')
-_data: dict = {}
-_outputs: dict = {}
+_data: dict = {}  # matrix.load(): each release's records, and "outputs", the texts by hash
 _current: dict = {}  # compat.rows(_data): read in on_pre_build, as the snippets are at build time
 
 
 def on_config(config):
     _data.clear()
     _data.update(matrix.load())
-    _outputs.clear()
-    _outputs.update(compat.load_outputs())
     return config
 
 
@@ -81,7 +78,7 @@ def on_page_content(content, page, config, files):
     if not examples:
         return content
     lang = _lang(page)
-    data = compat.page_data(examples, lang, _data, _current, _outputs)
+    data = compat.page_data(examples, lang, _data, _current, _data.get("outputs", {}))
     versions = files.get_file_from_path(f"versions/index.{lang}.md")
     if versions:  # the paragraph that explains the choice
         data["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"

@@ -9,8 +9,11 @@ example as soon as it is done, then a last line with the provenance:
 
     {"example": "snippets/a/b.py", "status": "passed" | "failed" | "warned",
      "error": "Type: first line of the message" | null, "line": 12 | null,
-     "output": "<sha256 of stdout, 16 hex>", "seconds": 0.4}
-    {"provenance": {"torch": "2.13.0+cpu", "python": "3.11.7", ...}}
+     "output": "<sha256 of stdout, 16 hex>", "text": "<stdout>", "seconds": 0.4}
+    {"provenance": {"torch": "2.13.0+cpu", "python": "3.11.7", "cpu": "...",
+                    "capability": "AVX512", "threads": 2, ...}}
+
+For a failed example, "text" is what it printed before it failed.
 
 "warned": the example passed but wrote to stderr (a warning, say); the site's
 build treats that as a failure, a reader would not. Paths of this machine are
@@ -114,8 +117,33 @@ def run(root: str, example: str) -> dict:
         "error": strip_paths(error, root)[:300] if error else None,
         "line": got.get("line"),
         "output": hashlib.sha256(stdout).hexdigest()[:16],
+        "text": strip_paths(stdout.decode(errors="replace"), root),
         "seconds": seconds,
     }
+
+
+def cpu_model() -> str:
+    """The processor's name as the kernel reports it (Linux), else what platform knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def cpu_capability() -> str | None:
+    """The vector instructions ATen's CPU kernels use here (ATEN_CPU_CAPABILITY can lower them)."""
+    import torch
+
+    for get in (lambda: torch.backends.cpu.get_cpu_capability(), lambda: torch._C._get_cpu_capability()):
+        try:
+            return str(get())
+        except (AttributeError, RuntimeError):
+            continue
+    return None
 
 
 def provenance() -> dict:
@@ -127,6 +155,9 @@ def provenance() -> dict:
         "numpy": numpy.__version__,
         "python": platform.python_version(),
         "platform": f"{platform.system()} {platform.machine()}",
+        "cpu": cpu_model(),
+        "capability": cpu_capability(),
+        "threads": torch.get_num_threads(),
     }
 
 

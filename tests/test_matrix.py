@@ -72,7 +72,33 @@ def _project(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def _result(example, status="passed", output="aa", error=None, line=None):
-    return {"example": example, "status": status, "error": error, "line": line, "output": output}
+    return {"example": example, "status": status, "error": error, "line": line, "output": output,
+            "text": f"what {output} stands for\n"}
+
+
+def test_output_texts_are_kept_once_beside_the_data_and_pruned(tmp_path):
+    data = {"releases": {}}
+    for release in ("2.0.1", "2.13.0"):  # two releases printing the same: one text
+        matrix.record(data, release, _result("s/a.py", output="aa"), "h")
+    matrix.record(data, "2.0.1", _result("s/b.py", status="failed", output="bb", error="E: x", line=3), "h")
+    matrix.save(data, tmp_path / "matrix.json")
+    assert matrix.outputs_path(tmp_path / "matrix.json") == tmp_path / "matrix-outputs.json"
+    again = matrix.load(tmp_path / "matrix.json")
+    assert again["outputs"] == {"aa": "what aa stands for\n", "bb": "what bb stands for\n"}
+    assert again["releases"]["2.0.1"]["examples"]["s/b.py"]["line"] == 3
+    # A text no record names any more goes.
+    matrix.record(again, "2.0.1", _result("s/b.py", output="aa"), "h")
+    matrix.save(again, tmp_path / "matrix.json")
+    assert matrix.load_outputs(tmp_path / "matrix.json") == {"aa": "what aa stands for\n"}
+
+
+def test_a_record_without_its_output_text_is_run_again(tmp_path):
+    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n"})
+    data = {"releases": {}}
+    matrix.record(data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root))
+    assert matrix.todo(data, "2.0.1", ["snippets/a/one.py"], root=root) == []
+    data["outputs"].clear()  # as recorded before the texts were kept
+    assert matrix.todo(data, "2.0.1", ["snippets/a/one.py"], root=root) == ["snippets/a/one.py"]
 
 
 def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
@@ -120,7 +146,7 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     matrix.record(mine, "2.0.1", _result("s/b.py"), "h1")
     mine["releases"]["2.0.1"]["provenance"] = {"date": "2026-01-01"}
     theirs = {"releases": {}}
-    matrix.record(theirs, "2.0.1", _result("s/b.py", status="failed", error="E"), "h2")
+    matrix.record(theirs, "2.0.1", _result("s/b.py", status="failed", output="cc", error="E"), "h2")
     matrix.record(theirs, "nightly", _result("s/a.py"), "h1")
     theirs["releases"]["nightly"]["provenance"] = {"torch": "2.16.0.dev"}
     matrix.save(theirs, tmp_path / "job.json")
@@ -128,6 +154,7 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     assert merged["releases"]["2.0.1"]["examples"]["s/a.py"]["status"] == "passed"
     assert merged["releases"]["2.0.1"]["examples"]["s/b.py"]["source"] == "h2"
     assert merged["releases"]["nightly"]["provenance"]["torch"] == "2.16.0.dev"
+    assert merged["outputs"]["cc"] == "what cc stands for\n"  # the job's output texts come along
     again = {"releases": {}}
     matrix.record(again, "2.0.1", _result("s/a.py"), "h1")
     again["releases"]["2.0.1"]["provenance"] = {"date": "2099-01-01"}

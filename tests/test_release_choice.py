@@ -195,7 +195,7 @@ def test_index_check_finds_another_releases_output_and_sees_the_pinned_ones(smal
 
 @pytest.mark.parametrize("prefix", ["", "en/"])
 def test_every_page_embeds_what_each_release_printed_and_shows_the_pinned_output(site, prefix):
-    outputs = compat.load_outputs()
+    outputs = matrix.load_outputs()
     problems = {page: page_problems(site.page(f"{prefix}{page}"), outputs) for page in PAGES}
     assert not any(problems.values()), problems
     data = [embedded(site.page(f"{prefix}{page}"))[0] for page in PAGES]
@@ -242,7 +242,7 @@ marker => {
 
 def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_until_the_pinned_one(tab):
     example, entry = _zero_grad_example_that_differs_on(CHOSEN)
-    text = compat.load_outputs()[entry["output"]]
+    text = matrix.load_outputs()[entry["output"]]
     page = tab.page
     marker = page.locator(f'.mx-versions[data-example="{example}"]')
     select = page.locator(".mx-choice select")
