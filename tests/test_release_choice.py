@@ -138,6 +138,7 @@ def small_page(tmp_path, monkeypatch):
             ("other", dict(status="passed", error=None, line=None, output="h-old" if release < "2.1" else "h-new")),
         ):
             example = f"snippets/zeroing/{name}.py"
+            result["text"] = outputs[result["output"]]
             matrix.record(data, release, {"example": example, **result}, matrix.source_hash(example, tmp_path))
     current = compat.rows(data, tmp_path)
     examples = ["snippets/zeroing/fails.py", "snippets/zeroing/other.py"]
