@@ -105,6 +105,38 @@ DRIFT = {
         """,
         "snippets/accumulation/onecycle_total_steps.py",
     ),
+    "zero_grad() leaves zeros again, after the standard loop's step": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=False):
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/accumulation/accumulation_loop.py",
+    ),
+    "zero_grad() leaves zeros again, after the DDP loop's step": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=False):
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/accumulation/ddp_no_sync_loop.py",
+    ),
+    "clip_grad_norm_ returns the norm after clipping": (
+        """
+        import torch
+        _clip = torch.nn.utils.clip_grad_norm_
+        def clip_grad_norm_(parameters, max_norm, *args, **kwargs):
+            parameters = list(parameters)
+            _clip(parameters, max_norm, *args, **kwargs)
+            return _clip(parameters, max_norm, *args, **kwargs)
+        torch.nn.utils.clip_grad_norm_ = clip_grad_norm_
+        """,
+        "snippets/accumulation/amp_clip_order.py",
+    ),
     "LayerNorm starts normalizing over the batch": (
         """
         import torch
