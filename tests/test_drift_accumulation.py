@@ -148,6 +148,20 @@ DRIFT = {
     ),
 }
 
+# Recipes, against the same changes as the examples that prove them.
+DRIFT["clip_grad_norm_ returns the norm after clipping (recipe)"] = (
+    DRIFT["clip_grad_norm_ returns the norm after clipping"][0],
+    "snippets/accumulation/clip_once_per_step.py",
+)
+DRIFT["zero_grad() leaves zeros again, after the last short group"] = (
+    DRIFT["zero_grad() leaves zeros again, after the standard loop's step"][0],
+    "snippets/accumulation/step_on_the_last_group.py",
+)
+DRIFT["backward overwrites .grad instead of adding (token-count recipe)"] = (
+    DRIFT["backward overwrites .grad instead of adding"][0],
+    "snippets/accumulation/divide_by_all_tokens.py",
+)
+
 
 @pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))
 def test_drift_fails_the_runner(case):

@@ -124,6 +124,11 @@ DRIFT = {
     ),
 }
 
+DRIFT["inference_mode tensors become savable (recipe)"] = (
+    DRIFT["inference_mode tensors become savable (inference_mode acts like no_grad)"][0],
+    "snippets/detach/evaluate_without_a_graph.py",
+)
+
 
 @pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))
 def test_drift_fails_the_runner(case):
