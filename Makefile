@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make serve` and `make test`.
-# Both create .venv and install the pinned dependencies when needed.
+# Both create .venv and install the pinned dependencies when needed: serve,
+# build and matrix only what building needs (pyproject.toml's dependencies),
+# test, lint and format that and the `test` group too.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -8,27 +10,34 @@ BIN    := $(VENV)/bin
 # installs the CPU-only torch wheel instead of PyPI's default (CUDA) build.
 TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
+SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test test-fast lint format bench clean matrix
+.PHONY: install install-site serve build test test-fast lint format bench clean matrix translations-ok
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
 
-install: $(STAMP)
+install: $(STAMP)  ## everything: what building needs and the test group
+install-site: $(SITE_STAMP)  ## what building and serving need, nothing for tests
 
-$(STAMP): pyproject.toml
+$(SITE_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is required (set PYTHON=...)")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet $(PIP_FLAGS) -e .
 	touch $@
 
+# pip 25.1+ installs a PEP 735 group ([dependency-groups] in pyproject.toml).
+$(STAMP): $(SITE_STAMP)
+	$(BIN)/python -m pip install --quiet --group test
+	touch $@
+
 # serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
-serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
+serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
 	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --livereload
 
-build: $(STAMP)  ## strict build into site/
+build: $(SITE_STAMP)  ## strict build into site/
 	$(BIN)/mkdocs build --strict
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are shared.
@@ -46,14 +55,19 @@ format: $(STAMP)  ## format and fix the examples in snippets/ with ruff (tests/t
 	$(BIN)/ruff format snippets
 	$(BIN)/ruff check --fix snippets
 
-bench: $(STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
+# A zh section and its en twin say the same again: record it (gradsite/translations.py;
+# tests/test_translations.py fails, naming the page and section, until then).
+translations-ok: $(SITE_STAMP)  ## record that each changed section says the same in both languages
+	$(BIN)/python -m gradsite.translations record
+
+bench: $(SITE_STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py
 
 # Every example on every torch release (gradsite/matrix.py): only what is missing or
 # stale runs. RELEASES="1.13.1 2.0.1" and EXAMPLES="snippets/..." narrow it; FORCE=1 reruns.
 RELEASES ?=
 EXAMPLES ?=
-matrix: $(STAMP)  ## the compatibility matrix into data/matrix.json
+matrix: $(SITE_STAMP)  ## the compatibility matrix into data/matrix.json
 	nice -n 10 $(BIN)/python -m gradsite.matrix run --releases "$(RELEASES)" --examples "$(EXAMPLES)" \
 		$(if $(FORCE),--force) $(if $(TORCH_INDEX),--index $(TORCH_INDEX))
 
