@@ -51,9 +51,10 @@ lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows;
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color
 	$(BIN)/zizmor --offline --persona pedantic .github/workflows
 
-format: $(STAMP)  ## format and fix the examples in snippets/ with ruff (tests/test_ruff.py checks them)
+format: $(STAMP)  ## ruff on snippets/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
 	$(BIN)/ruff format snippets
 	$(BIN)/ruff check --fix snippets
+	$(BIN)/python -m gradsite.typography --fix
 
 # A zh section and its en twin say the same again: record it (gradsite/translations.py;
 # tests/test_translations.py fails, naming the page and section, until then).
