@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast lint format bench clean matrix translations-ok
+.PHONY: install install-site serve build test test-fast lint format bench clean matrix translations-ok canary
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -60,6 +60,16 @@ format: $(STAMP)  ## ruff on snippets/, AutoCorrect on the Chinese text (tests/t
 # tests/test_translations.py fails, naming the page and section, until then).
 translations-ok: $(SITE_STAMP)  ## record that each changed section says the same in both languages
 	$(BIN)/python -m gradsite.translations record
+
+# The toolchain after Material (CONTRIBUTING.md): MkDocs and ProperDocs build the site strict
+# and every file is compared; the newest Zensical builds it and the report says what it drops.
+# Its own venv, never .venv: the site's pins, plus the newest properdocs and zensical.
+CANARY := .venv-canary
+canary:  ## ProperDocs and the newest Zensical against MkDocs, report in .cache/canary/canary.md
+	test -x $(CANARY)/bin/python || $(PYTHON) -m venv $(CANARY)
+	$(CANARY)/bin/python -m pip install --quiet --upgrade pip
+	$(CANARY)/bin/python -m pip install --quiet $(PIP_FLAGS) -e . --upgrade properdocs zensical
+	$(CANARY)/bin/python -m gradsite.canary
 
 bench: $(SITE_STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py
