@@ -91,6 +91,8 @@ def test_the_check_catches_a_test_tool_among_the_site_dependencies():
 def test_the_check_catches_serve_installing_the_test_group():
     pyproject, makefile = _sources()
     planted = makefile.replace("serve: $(SITE_STAMP)", "serve: $(STAMP)", 1)
-    assert site_install_problems(pyproject, planted) == ["make serve depends on ['$(STAMP)'], not on $(SITE_STAMP) alone"]
+    assert site_install_problems(pyproject, planted) == [
+        "make serve depends on ['$(STAMP)'], not on $(SITE_STAMP) alone"
+    ]
     planted = makefile.replace("$(PIP_FLAGS) -e .", "$(PIP_FLAGS) -e . --group test", 1)
     assert site_install_problems(pyproject, planted) == ["the $(SITE_STAMP) recipe installs more than `-e .`"]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import shutil
 
-from gradsite import translations
 from sitebuild import ROOT
+
+from gradsite import translations
 
 
 def test_every_section_says_the_same_as_when_last_recorded():
@@ -34,7 +35,11 @@ def test_one_sentence_changed_in_english_alone_fails_naming_page_and_section(tmp
 
     page = docs / "zeroing" / "index.en.md"
     text = page.read_text(encoding="utf-8")
-    sentence = next(line for line in text.splitlines()[text.splitlines().index("## Why zero at all {#why-zero}") :] if line[:1].isalpha())
+    sentence = next(
+        line
+        for line in text.splitlines()[text.splitlines().index("## Why zero at all {#why-zero}") :]
+        if line[:1].isalpha()
+    )
     page.write_text(text.replace(sentence, sentence + " A planted sentence.", 1), encoding="utf-8")
     problems = translations.stale(translations.current(docs), translations.load(record))
     assert len(problems) == 1, problems
@@ -43,9 +48,16 @@ def test_one_sentence_changed_in_english_alone_fails_naming_page_and_section(tmp
 
     # The zh twin updated too: still named (both changed) until recorded, then clear.
     zh = docs / "zeroing" / "index.zh.md"
-    zh.write_text(zh.read_text(encoding="utf-8").replace("## 为什么要清零 {#why-zero}\n", "## 为什么要清零 {#why-zero}\n\n补一句。\n", 1), encoding="utf-8")
+    zh.write_text(
+        zh.read_text(encoding="utf-8").replace(
+            "## 为什么要清零 {#why-zero}\n", "## 为什么要清零 {#why-zero}\n\n补一句。\n", 1
+        ),
+        encoding="utf-8",
+    )
     problems = translations.stale(translations.current(docs), translations.load(record))
-    assert problems == ["docs/zeroing/index.*.md, section #why-zero: both languages changed; once they say the same, run `make translations-ok`"]
+    assert problems == [
+        "docs/zeroing/index.*.md, section #why-zero: both languages changed; once they say the same, run `make translations-ok`"
+    ]
     assert translations.record(record, docs) == 1
     assert translations.stale(translations.current(docs), translations.load(record)) == []
 

@@ -43,7 +43,9 @@ def test_a_planted_mistake_is_found_and_fixed_and_code_is_left_alone(tmp_path):
     page = tmp_path / "index.zh.md"
     page.write_text(PLANTED, encoding="utf-8")
     problems = typography.problems([page], tmp_path)
-    assert problems == ["index.zh.md:5: '调用x.backward()之后，梯度是None。' -> '调用 x.backward() 之后，梯度是 None。'"]
+    assert problems == [
+        "index.zh.md:5: '调用x.backward()之后，梯度是None。' -> '调用 x.backward() 之后，梯度是 None。'"
+    ]
     assert typography.fix([page]) == [page]
     fixed = page.read_text(encoding="utf-8")
     assert fixed == PLANTED.replace("调用x.backward()之后，梯度是None。", "调用 x.backward() 之后，梯度是 None。")
