@@ -43,9 +43,9 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix  # the project, described once
+
 sys.path.insert(0, str(ROOT / "tests"))
-from gradsite.conventions import CHAPTERS  # noqa: E402 - the site's conventions, stated once
 from sitebuild import copy_project  # noqa: E402 - the test suite's own project copy
 
 PROSE_PAGE = "docs/retention/index.en.md"
@@ -82,7 +82,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 import torch
 from gradsite import execute
-from gradsite.conventions import FENCE, INCLUDE
+from gradsite.project import FENCE, INCLUDE, LANGUAGES
 
 def run(code, origin):
     namespace = {"__name__": "__main__", "__file__": origin}
@@ -95,7 +95,7 @@ if sys.argv[1] == "snippets":
     examples = [(None, str(p), p.read_text()) for p in sorted(Path("snippets").rglob("*.py"))]
 elif sys.argv[1] == "examples":
     seen = set()
-    for language in ("zh", "en"):
+    for language in LANGUAGES:
         for page in sorted(Path("docs").rglob(f"*.{language}.md")):
             for match in FENCE.finditer(page.read_text(encoding="utf-8")):
                 body = match["body"].strip()
@@ -263,7 +263,7 @@ def main() -> int:
         project = copy_project(tmp / "project")
         warm = _python(WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM")[1]
         weights = {
-            page: page_weight(site, page) for chapter in CHAPTERS for page in (chapter, f"en/{chapter}")
+            page: page_weight(site, page) for chapter in CHAPTERS for page in (url_prefix(lang) + chapter for lang in LANGUAGES)
             if (site / page / "index.html").is_file()
         }
         indexes = {

@@ -18,52 +18,10 @@ import re
 from pathlib import Path
 
 from gradsite import matrix
+from gradsite.project import HEADING_ID, INCLUDE
+from gradsite.words import WORDS as ALL_WORDS
 
-WORDS = {
-    "zh": {
-        "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
-        "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
-        "from": "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}",
-        "until": "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}",
-        "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
-        "warn": "（在 {warned} 上会额外输出警告）",
-        "example": "示例",
-        "pass": "通过",
-        "fail": "失败",
-        "warned": "通过，但输出了警告",
-        "changed": "输出与上一个版本不同",
-        "line": "第 {line} 行",
-        "legend": "✓ 通过　✗ 失败　! 通过但有警告　◆ 输出与左边的版本不同　· 未运行。"
-                  "把指针停在格子上可看到失败原因；下面的列表也列出了每一处失败。",
-        "failures": "失败详情",
-        "none": "没有示例在任何版本上失败。",
-        "change_head": "| 示例 | 最后失败的版本 | 首个通过的版本 | 旧版本上的失败 |",
-        "no_changes": "矩阵中没有哪个示例在某个版本之后由失败变为通过。",
-        "provenance": "数据：<code>data/matrix.json</code>，由 <code>make matrix</code> 生成，{where}。各版本的 torch 构建（运行日期，提交）：",
-    },
-    "en": {
-        "never": "Fails on every PyTorch release tested here: {why}",
-        "all": "Runs unchanged on every PyTorch release tested here ({first} to {last}).",
-        "from": "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: {why}",
-        "until": "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}",
-        "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
-        "warn": " (prints a warning on {warned})",
-        "example": "Example",
-        "pass": "passed",
-        "fail": "failed",
-        "warned": "passed, with a warning",
-        "changed": "output differs from the previous release",
-        "line": "line {line}",
-        "legend": "✓ passed  ✗ failed  ! passed with a warning  ◆ output differs from the release "
-                  "to its left  · not run. Hover a cell for the reason of a failure; the list below "
-                  "gives every failure too.",
-        "failures": "Failures",
-        "none": "No example fails on any release.",
-        "change_head": "| Example | Last failing release | First passing release | Failure on the older releases |",
-        "no_changes": "No example of the matrix goes from failing to passing at some release.",
-        "provenance": "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. Each release's torch build (date run, commit):",
-    },
-}
+WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
 
 
 def minor(release: str) -> str:
@@ -135,12 +93,12 @@ def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:
         url = page.relative_to(root / "docs").as_posix().replace(f"index.{lang}.md", "")
         anchor = ""
         for line in page.read_text(encoding="utf-8").splitlines():
-            heading = re.match(r"#{1,6} .*\{#([\w-]+)\}\s*$", line)
+            heading = HEADING_ID.match(line)
             if heading:
-                anchor = heading[1]
-            include = re.search(r'--8<-- "(snippets/[^"]+\.py)"', line)
-            if include and include[1] not in found and "versions/" not in url:
-                found[include[1]] = f"{url}#{anchor}" if anchor else url
+                anchor = heading["id"]
+            include = INCLUDE.match(line)
+            if include and include["path"] not in found and "versions/" not in url:
+                found[include["path"]] = f"{url}#{anchor}" if anchor else url
     return found
 
 

@@ -13,15 +13,10 @@ import logging
 import re
 
 from gradsite import compat, matrix
+from gradsite.project import FENCE, INCLUDE, language_of
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-# A fence that runs a snippet, up to its closing fence.
-FENCE = re.compile(
-    r'^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?:python|py)\b[^\n]*exec="(?:on|1|true)"[^\n]*\n'
-    r'[ \t]*--8<-- "(?P<example>snippets/[^"]+\.py)"[ \t]*\n(?P=indent)(?P=fence)[ \t]*$',
-    re.M,
-)
 _data: dict = {}
 _current: dict = {}  # compat.rows(_data): read in on_pre_build, as the snippets are at build time
 
@@ -38,12 +33,16 @@ def on_pre_build(config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    lang = "en" if page.file.src_uri.endswith(".en.md") else "zh"
+    lang = language_of(page.file.src_uri)
 
     def add_note(match: re.Match) -> str:
-        text = compat.note(match["example"], lang, _data, current=_current)
+        include = INCLUDE.fullmatch(match["body"].strip("\n"))
+        if not include:  # code written in the page (a figure): no note
+            return match[0]
+        example = include["path"]
+        text = compat.note(example, lang, _data, current=_current)
         if text is None:
-            log.info(f"{match['example']}: no current row in data/matrix.json, no compatibility note")
+            log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
         # Inline code (`...`) in the reason, as HTML: this paragraph is raw HTML.
         body = re.sub(r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False))

@@ -34,75 +34,25 @@ import re
 import tempfile
 import time
 import zipfile
-from importlib import metadata
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
 from mkdocs.utils import CountHandler, get_relative_url
 
-from gradsite import notebooks
+from gradsite import languages, notebooks
+from gradsite.project import (
+    CHAPTERS, LANGUAGES, chapter_of, chapter_snippets, language_of_build, pins, root_of, url_prefix,
+)
+from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
 OFFLINE = "GRADSITE_OFFLINE"
 OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
 OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
 SHIM = "assets/javascripts/iframe-worker-shim.js"
-PINNED = ("torch", "numpy")  # what the examples import, pinned as in pyproject.toml
 
-README = {
-    "zh": """# {title}：示例代码
 
-这些文件就是网页上的示例，每个都是完整的程序，页面上的输出就是它们在构建网站时打印的内容。
-
-运行方法（需要 Python 3.11）：
-
-```sh
-python -m venv .venv
-. .venv/bin/activate            # Windows：.venv\\Scripts\\activate
-pip install -r requirements.txt
-python {first}
-```
-
-`requirements.txt` 固定了生成网页输出时用的版本。PyPI 上的 `torch` 通常是几 GB 的 CUDA 版本；
-只需要 CPU 版时，先运行
-`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu`。
-
-文件（与网页上的顺序相同）：
-
-{files}
-
-网页：{url}
-""",
-    "en": """# {title}: the examples
-
-These files are the examples of the page, each a complete program; the outputs on the page are
-what they printed when the site was built.
-
-To run them (Python 3.11):
-
-```sh
-python -m venv .venv
-. .venv/bin/activate            # Windows: .venv\\Scripts\\activate
-pip install -r requirements.txt
-python {first}
-```
-
-`requirements.txt` pins the versions that produced the page's outputs. PyPI's `torch` is usually a
-CUDA build of several GB; for the CPU-only one, run
-`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu` first.
-
-Files, in the order of the page:
-
-{files}
-
-The page: {url}
-""",
-}
-
-_INCLUDE = re.compile(r'^--8<-- "(snippets/[^"]+\.py)"\s*$', re.M)
-_PIN = re.compile(r"(?P<name>[A-Za-z0-9_.-]+)==(?P<version>[^;\s]+)")
 
 
 def _failed_so_far() -> bool:
@@ -114,10 +64,6 @@ def _failed_so_far() -> bool:
         if isinstance(handler, CountHandler) and handler.get_counts():
             return True
     return False
-
-
-def _i18n(config):
-    return config.plugins.get("i18n")
 
 
 def _offline(config) -> bool:
@@ -132,18 +78,12 @@ def on_config(config):
     return config
 
 
-def _chapter(page) -> str | None:
-    chapter = page.file.src_uri.split("/")[0]
-    return chapter if chapter in CHAPTERS and page.file.src_uri.startswith(f"{chapter}/index.") else None
-
-
 def on_page_content(html, page, config, files):
     """A chapter page's notebook, beside it: its prose, its examples, the outputs just rendered."""
-    chapter = _chapter(page)
+    chapter = chapter_of(page.file.src_uri)
     if chapter and not _failed_so_far():
-        root = Path(config.config_file_path).resolve().parent
-        language = _i18n(config).current_language
-        prefix = "" if language == _i18n(config).default_language else f"{language}/"
+        root = root_of(config)
+        prefix = url_prefix(language_of_build(config))
         try:
             book = notebooks.notebook(
                 Path(page.file.abs_src_path).read_text(encoding="utf-8"),
@@ -160,30 +100,11 @@ def on_page_content(html, page, config, files):
     return html
 
 
-# The links, under the page's title; the text is the page's language.
-LINKS = {
-    "zh": {
-        "notebook": "下载本章的 Jupyter 笔记本",
-        "notebook_note": "（正文和全部示例，带着本页的输出）",
-        "examples": "下载本章的示例代码",
-        "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
-        "offline": "下载整个网站，离线阅读",
-        "offline_note": "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 <code>en/index.html</code>）。",
-    },
-    "en": {
-        "notebook": "Download this chapter as a Jupyter notebook",
-        "notebook_note": " (the text and every example, with the outputs shown here)",
-        "examples": "Download this chapter's examples",
-        "examples_note": " (a zip of the files, with <code>requirements.txt</code> and a README)",
-        "offline": "Download the whole site for offline reading",
-        "offline_note": ": both languages, search included; unzip it and open <code>index.html</code> (or <code>en/index.html</code>) in a browser.",
-    },
-}
 
 
 def _links(page, config) -> list[tuple[str, str]]:
     """(href, link text key) of the downloads a page links to."""
-    chapter = _chapter(page)
+    chapter = chapter_of(page.file.src_uri)
     if chapter:
         return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
     if page.file.src_uri.split(".")[0] == "index" and not _offline(config):  # each language's home
@@ -196,7 +117,7 @@ def on_post_page(output, page, config):
     links = _links(page, config)
     if not links:
         return output
-    words = LINKS[_i18n(config).current_language]
+    words = WORDS[language_of_build(config)]["downloads"]
     items = "".join(
         f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>' for href, key in links
     )
@@ -221,37 +142,21 @@ def _write_zip(target: Path, files: dict[str, bytes], date) -> None:
             archive.writestr(info, files[name])
 
 
-def pins() -> dict[str, str]:
-    """{package: version} of the examples' imports: this project's exact pins (pyproject.toml,
-    as installed), so the archive asks for the versions that printed the page's outputs."""
-    found = {}
-    for requirement in metadata.requires("gradsite") or []:
-        if match := _PIN.fullmatch(requirement.strip()):
-            found[match["name"]] = match["version"]
-    return {name: found[name] for name in PINNED}
-
-
-def chapter_snippets(root: Path, chapter: str, language: str) -> list[str]:
-    """The snippets a chapter page includes, in page order, each once."""
-    page = (root / "docs" / chapter / f"index.{language}.md").read_text(encoding="utf-8")
-    return list(dict.fromkeys(_INCLUDE.findall(page)))
-
-
-def _examples_zips(config, site: Path, root: Path, languages: list[str], default: str) -> None:
-    versions = pins()
+def _examples_zips(config, site: Path, root: Path) -> None:
+    versions = pins(root)
     requirements = "".join(f"{name}=={version}\n" for name, version in versions.items())
     date = _date(config)
-    for language in languages:
+    for language in LANGUAGES:
         for chapter in CHAPTERS:
-            snippets = chapter_snippets(root, chapter, language)
-            folder = site / chapter if language == default else site / language / chapter
+            snippets = chapter_snippets(chapter, language, root)
+            folder = site / url_prefix(language) / chapter
             page = (folder / "index.html").read_text(encoding="utf-8")
             title = re.search(r"<h1[^>]*>(.*?)<", page, re.S).group(1).strip()
-            url = f"{(config.site_url or '/').rstrip('/')}/{'' if language == default else language + '/'}{chapter}/"
+            url = f"{(config.site_url or '/').rstrip('/')}/{url_prefix(language)}{chapter}/"
             names = [Path(s).name for s in snippets]
             files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
             files[f"{chapter}/requirements.txt"] = requirements.encode()
-            readme = README[language].format(
+            readme = WORDS[language]["readme"]["text"].format(
                 title=title,
                 first=names[0],
                 torch=versions["torch"],
@@ -283,27 +188,24 @@ def _offline_copy(config, site: Path) -> None:
     _write_zip(site / OFFLINE_ZIP, files, _date(config))
 
 
-def _search_scripts(site: Path, languages: list[str], default: str) -> None:
+def _search_scripts(site: Path) -> None:
     """search_index.js for each language's index (Material reads it from file://)."""
-    for language in languages:
-        folder = site / "search" if language == default else site / language / "search"
+    for language in LANGUAGES:
+        folder = site / url_prefix(language) / "search"
         data = (folder / "search_index.json").read_text(encoding="utf-8")
         (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
 
 
 @event_priority(-120)  # after gradsite/languages.py has split the search index (-110)
 def on_post_build(config) -> None:
-    i18n = _i18n(config)
-    if i18n.building:
+    if languages.nested(config):
         return  # a nested language build: the site is not complete yet
     if _failed_so_far():
         log.info("no downloads: the build has failed")
         return
     site = Path(config.site_dir)
-    languages, default = list(i18n.build_languages), i18n.default_language
-    root = Path(config.config_file_path).resolve().parent
-    _examples_zips(config, site, root, languages, default)  # the offline copy has them too
+    _examples_zips(config, site, root_of(config))  # the offline copy has them too
     if _offline(config):
-        _search_scripts(site, languages, default)
+        _search_scripts(site)
     else:
         _offline_copy(config, site)

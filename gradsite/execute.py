@@ -13,7 +13,7 @@ module replaces only its *run* step, to add what the site promises:
 * a warning that escapes an example fails it at the line that raised it, and
   so does output on stderr, an address, temporary path or time in the output,
   an example that runs longer than the time limit or prints more than the
-  output limit (gradsite/conventions.py; both can be raised by environment).
+  output limit (gradsite/project.py; both can be raised by environment).
 
 Which snippet a block runs is told, not guessed: gradsite/hooks.py gives a
 fence whose body is one `--8<--` include a `snippet` option, read here.
@@ -56,7 +56,7 @@ from pathlib import Path
 import torch
 from markdown_exec import ExecutionError, base_format, code_block
 
-from gradsite import conventions
+from gradsite import project
 
 PACKAGE = Path(__file__).resolve().parent
 DISK_CACHE = "GRADSITE_CACHE"
@@ -152,14 +152,9 @@ def _keep(key: str, text: str) -> None:
 # --- isolation and limits ---------------------------------------------------------
 
 
-def _limit(setting: tuple[str, float]) -> float:
-    name, default = setting
-    return float(os.environ.get(name) or default)
-
-
 class ExampleTimeout(Exception):  # noqa: N818 - named for the message an author reads
     def __init__(self, *args):
-        super().__init__(*args or (f"the example ran longer than the time limit ({conventions.TIME_LIMIT[0]})",))
+        super().__init__(*args or (f"the example ran longer than the time limit ({project.TIME_LIMIT[0]})",))
 
 
 class OutputLimit(Exception):  # noqa: N818
@@ -184,7 +179,7 @@ class _CappedOutput(io.StringIO):
 
     def write(self, text: str) -> int:
         if self.tell() + len(text) > self.limit:
-            raise OutputLimit(f"the example printed more than {self.limit} characters ({conventions.OUTPUT_LIMIT[0]})")
+            raise OutputLimit(f"the example printed more than {self.limit} characters ({project.OUTPUT_LIMIT[0]})")
         return super().write(text)
 
 
@@ -195,7 +190,7 @@ def _time_limit(seconds: float):
     if threading.current_thread() is threading.main_thread():
 
         def alarm(signum, frame):
-            raise ExampleTimeout(f"the example ran longer than {seconds:g} s ({conventions.TIME_LIMIT[0]})")
+            raise ExampleTimeout(f"the example ran longer than {seconds:g} s ({project.TIME_LIMIT[0]})")
 
         previous = signal.signal(signal.SIGALRM, alarm)
         signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -289,14 +284,14 @@ def execute(code: str, origin: str, stdout: io.StringIO) -> dict:
     namespace = {"__name__": "__main__", "__file__": str(state.root / origin)}
     stderr, stdin = io.StringIO(), sys.stdin
     sys.stdin = _NoInput()
-    with _isolated(), _time_limit(_limit(conventions.TIME_LIMIT)), redirect_stdout(stdout), redirect_stderr(stderr):
+    with _isolated(), _time_limit(project.limit(project.TIME_LIMIT)), redirect_stdout(stdout), redirect_stderr(stderr):
         try:
             exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
         finally:
             sys.stdin = stdin
     if stderr.getvalue():
         raise RuntimeError("the example wrote to stderr; print what it means to show:\n" + stderr.getvalue())
-    found = conventions.leaks(stdout.getvalue().replace(str(state.root), "<project>"))
+    found = project.leaks(stdout.getvalue().replace(str(state.root), "<project>"))
     if str(state.root) in stdout.getvalue():
         found.append(f"project path: {str(state.root)!r}")
     if found:
@@ -332,7 +327,7 @@ def run_python(code: str, returncode: int | None = None, session: str | None = N
     # Let tracebacks quote the example's lines, whatever file they came from.
     linecache.cache[origin] = (len(code), None, code.splitlines(keepends=True), origin)
     state.executions += 1
-    stdout = _CappedOutput(int(_limit(conventions.OUTPUT_LIMIT)))
+    stdout = _CappedOutput(int(project.limit(project.OUTPUT_LIMIT)))
     try:
         namespace = execute(code, origin, stdout)
     except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is reported, then rendered
@@ -341,7 +336,7 @@ def run_python(code: str, returncode: int | None = None, session: str | None = N
         failing = code.splitlines()[line - 1].strip() if line else ""
         printed = stdout.getvalue()[-2000:]
         so_far = "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines()) if printed else ""
-        message = conventions.failure(origin, line, state.page, state.language)
+        message = project.failure(origin, line, state.page, state.language)
         log.error(f"{message}\n  {failing}\n  {summary}{so_far}")
         shown = (printed + "\n" if printed else "") + _example_traceback(error)
         raise ExecutionError(code_block("pytb", shown)) from error

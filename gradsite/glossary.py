@@ -19,8 +19,8 @@ from pathlib import Path
 
 from markdown.extensions.abbr import AbbrExtension, AbbrTreeprocessor
 
-# What the tooltip says, per language: Chinese readers also get the English term.
-TITLE = {"zh": "{counterpart}：{definition}", "en": "{definition}"}
+from gradsite.words import WORDS
+
 _ROW = re.compile(r"^\|(?P<term>[^|]+)\|(?P<counterpart>[^|]+)\|(?P<definition>[^|]+)\|\s*$")
 _WORDY = re.compile(r"\w", re.ASCII)
 
@@ -32,7 +32,7 @@ def terms(docs_dir: Path, language: str) -> dict[str, str]:
     rows = [row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))]
     for row in rows[2:]:  # the page's one table; its first two rows are the header and its rule
         cells = {key: value.strip().replace("`", "") for key, value in row.groupdict().items()}
-        found[cells["term"]] = TITLE[language].format(**cells)
+        found[cells["term"]] = WORDS[language]["glossary"]["tooltip"].format(**cells)
     return found
 
 

@@ -19,11 +19,10 @@ import markdown_exec
 import torch
 
 from gradsite import execute, glossary, reproducible
-from gradsite.conventions import FENCE, HEADING_ID, INCLUDE, LANGUAGES
+from gradsite.project import FENCE, HEADING_ID, INCLUDE, LANGUAGES, language_of_build, root_of, split_source, url_prefix
+from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
-
-_SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-z]{2})\.md$")
 
 
 def _reported_by_the_runner(record: logging.LogRecord) -> bool:
@@ -40,20 +39,26 @@ def on_config(config):
     markdown_exec.formatters["python"] = execute.format_python
     markdown_exec.formatters["py"] = execute.format_python
     config.extra["torch_version"] = torch.__version__
+    language = language_of_build(config)
+    config.extra["words"] = WORDS[language]["page"]  # for the templates (gradsite/overrides)
+    config.extra["not_found"] = [
+        {"lang": lang, "home": url_prefix(lang), "title": WORDS[lang]["page"]["not_found_title"],
+         "text": WORDS[lang]["page"]["not_found"]}
+        for lang in LANGUAGES
+    ]
     # The project folder: docs/ and snippets/ sit side by side in it.
-    execute.state.root = Path(config.docs_dir).resolve().parent
+    execute.state.root = root_of(config)
     reproducible.pin_build_date(execute.state.root)  # dates from the last commit, not the clock
-    i18n = config.plugins.get("i18n")
-    execute.state.language = getattr(i18n, "current_language", None) or LANGUAGES[0]
+    execute.state.language = language
     config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(
         config.docs_dir, execute.state.language
     )
     return config
 
 
-def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, fix: str) -> None:
+def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, group: str, fix: str) -> None:
     """Both languages of a page must list the same `what` in the same order."""
-    found = {lang: [m[1] for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))]
+    found = {lang: [m[group] for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))]
              for lang in LANGUAGES}
     (a, first), (b, second) = found.items()
     if first == second:
@@ -72,20 +77,20 @@ def on_files(files, config):
     docs = Path(config.docs_dir)
     by_stem: dict[str, set[str]] = {}
     for uri in (f.src_uri for f in files.documentation_pages()):
-        match = _SUFFIX.match(uri)
-        if not match or match["lang"] not in LANGUAGES:
+        found = split_source(uri)
+        if not found:
             log.error(f"docs/{uri}: page has no language suffix; name it .zh.md and .en.md")
             continue
-        by_stem.setdefault(match["stem"], set()).add(match["lang"])
+        by_stem.setdefault(found[0], set()).add(found[1])
     for stem, langs in sorted(by_stem.items()):
         missing = sorted(set(LANGUAGES) - langs)
         for lang in missing:
             present = sorted(langs)[0]
             log.error(f"docs/{stem}.{present}.md has no {lang} twin: create docs/{stem}.{lang}.md (language {lang})")
         if not missing:
-            _compare(stem, docs, "included examples", INCLUDE,
+            _compare(stem, docs, "included examples", INCLUDE, "path",
                      "Include each example in both languages, at the same place.")
-            _compare(stem, docs, "heading ids", HEADING_ID,
+            _compare(stem, docs, "heading ids", HEADING_ID, "id",
                      "Give a heading the same {#id} in both languages.")
     return files
 

@@ -34,6 +34,8 @@ from pathlib import Path
 from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
+from gradsite.project import LANGUAGES, language_of_build, url_prefix
+
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
@@ -42,12 +44,17 @@ def _i18n(config):
     return config.plugins.get("i18n")
 
 
+def nested(config) -> bool:
+    """Whether this is one of mkdocs-static-i18n's nested builds (a language after the first):
+    the site is complete only when the outer build's post_build runs."""
+    return _i18n(config).building
+
+
 def on_page_context(context, page, config, nav):
     """Give pages of a non-default language their language's root as `base`."""
-    i18n = _i18n(config)
-    language = i18n.current_language
-    if language != i18n.default_language:
-        context["base_url"] = get_relative_url(f"{language}/", page.url)
+    prefix = url_prefix(language_of_build(config))
+    if prefix:
+        context["base_url"] = get_relative_url(prefix, page.url)
     return context
 
 
@@ -71,38 +78,36 @@ def on_post_template(output, template_name, config):
         return output
     output = on_post_page(output, None, config)
     if template_name == "404.html":
-        _not_found[_i18n(config).current_language] = output
+        _not_found[language_of_build(config)] = output
     return output
 
 
 @event_priority(-110)
 def on_post_build(config) -> None:
     """After the last language is built: one search index and sitemap per language."""
-    i18n = _i18n(config)
-    if i18n.building:
+    if nested(config):
         return  # a nested language build; the stacked index is not final yet
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    others = [lang for lang in i18n.build_languages if lang != i18n.default_language]
+    others = [lang for lang in LANGUAGES if url_prefix(lang)]
     docs = index["docs"]
     for language in others:
-        prefix = f"{language}/"
+        prefix = url_prefix(language)
         mine = [
             {**doc, "location": doc["location"].removeprefix(prefix)}
             for doc in docs
             if doc["location"].startswith(prefix)
         ]
-        target = site / language / "search" / "search_index.json"
+        target = site / prefix / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps({**index, "docs": mine}, ensure_ascii=False), encoding="utf-8")
         _sitemap_of(site, config.site_url or "/", language)
-    default = [d for d in docs if not any(d["location"].startswith(f"{lang}/") for lang in others)]
+    default = [d for d in docs if not any(d["location"].startswith(url_prefix(lang)) for lang in others)]
     index_path.write_text(json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8")
     # The last language built wrote /404.html: the site's default language owns it.
     for language, page in _not_found.items():
-        folder = site if language == i18n.default_language else site / language
-        (folder / "404.html").write_text(page, encoding="utf-8")
+        (site / url_prefix(language) / "404.html").write_text(page, encoding="utf-8")
 
 
 def _sitemap_of(site: Path, site_url: str, language: str) -> None:
@@ -111,8 +116,8 @@ def _sitemap_of(site: Path, site_url: str, language: str) -> None:
     ET.register_namespace("xhtml", "http://www.w3.org/1999/xhtml")
     tree = ET.parse(site / "sitemap.xml")
     root = tree.getroot()
-    prefix = site_url.rstrip("/") + f"/{language}/"
+    prefix = site_url.rstrip("/") + "/" + url_prefix(language)
     for url in list(root):
         if not url.findtext(f"{{{SITEMAP_NS}}}loc", "").startswith(prefix):
             root.remove(url)
-    tree.write(site / language / "sitemap.xml", encoding="UTF-8", xml_declaration=True)
+    tree.write(site / url_prefix(language) / "sitemap.xml", encoding="UTF-8", xml_declaration=True)

@@ -35,7 +35,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import PINNED_TORCH, ROOT, snippets
+
 DATA = ROOT / "data" / "matrix.json"
 ENVS = ROOT / ".cache" / "matrix"
 WORKER = Path(__file__).resolve().parent / "matrix_worker.py"
@@ -46,10 +47,7 @@ RELEASES = (
     "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0",
 )
 NIGHTLY = "nightly"  # only with a wheel index (CI): --index https://download.pytorch.org/whl/nightly/cpu
-# The release pyproject.toml pins; None in a copy of the site without it (tests/sitebuild.py).
-_PYPROJECT = ROOT / "pyproject.toml"
-_PIN = _PYPROJECT.exists() and re.search(r'"torch==([^"]+)"', _PYPROJECT.read_text(encoding="utf-8"))
-PINNED = _PIN[1] if _PIN else None
+PINNED = PINNED_TORCH  # None in a copy of the site without pyproject.toml (tests/sitebuild.py)
 
 
 def version_key(release: str) -> tuple:
@@ -62,7 +60,7 @@ def numpy_for(release: str) -> str:
 
 
 def examples() -> list[str]:
-    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets").rglob("*.py"))
+    return snippets()
 
 
 def source_hash(example: str, root: Path = ROOT) -> str:
@@ -110,7 +108,7 @@ def refresh_command(release: str, names: list[str]) -> str:
 def stale(data: dict, release: str = PINNED, root: Path = ROOT) -> list[str]:
     """Every way the release's row differs from the examples now: one line each, empty if none."""
     recorded = data["releases"].get(release, {}).get("examples", {})
-    present = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
+    present = snippets(root)
     problems = []
     for example in present:
         if example not in recorded:

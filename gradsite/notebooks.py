@@ -23,12 +23,12 @@ from pathlib import Path
 import nbformat
 from nbformat import v4
 
+from gradsite.project import HEADING_ID, INCLUDE
+
 _FENCE = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$\n?",
     re.M | re.S,
 )
-_INCLUDE = re.compile(r'^--8<-- "(?P<path>[^"]+)"\s*$')
-_HEADING_ID = re.compile(r"^(#{1,6} .*?)[ \t]*\{#[^}]*\}[ \t]*$", re.M)
 _ADMONITION = re.compile(r'^!!! (?P<kind>\w+)(?: "(?P<title>(?:[^"\\]|\\.)*)")?[ \t]*\n(?P<body>(?:(?:    .*)?\n)+)', re.M)
 _MD_LINK = re.compile(r"\]\((?P<target>[^)\s]+?\.md)(?P<anchor>#[^)\s]*)?\)")
 
@@ -57,7 +57,7 @@ def _attrs(info: str) -> dict[str, str]:
 
 def _prose(text: str, page_url: str, site_url: str) -> str:
     """Page Markdown made plain for Jupyter: no heading ids, admonitions as quotes, absolute links."""
-    text = _HEADING_ID.sub(r"\1", text)
+    text = HEADING_ID.sub(r"\g<heading>", text)
 
     def admonition(match):
         title = re.sub(r"\\(.)", r"\1", match["title"]) if match["title"] else match["kind"].capitalize()
@@ -105,7 +105,7 @@ def notebook(markdown: str, html: str, root: Path, *, page_url: str, site_url: s
         attrs = _attrs(info)
         if attrs.get("source") != "above":
             continue  # a figure, or a block that shows only its result
-        include = _INCLUDE.match(body.strip())
+        include = INCLUDE.match(body.strip())
         code = (root / include["path"]).read_text(encoding="utf-8") if include else body
         name = Path(include["path"]).name if include else "example.py"
         if used >= len(examples):

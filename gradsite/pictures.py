@@ -20,7 +20,7 @@ request to any host, colours from the page (currentColor and CSS variables,
 see docs/assets/pictures.css), so it reads in the light and the dark scheme.
 The SVG is byte-identical on every build: fixed sizes, no ids made at random,
 no dates. Words in the picture come from the page (alt text, caption, axis
-labels, series names) or from the small LEGEND table below, in the language
+labels, series names) or from the legend words of gradsite/words.py, in the language
 being built, so the SVG itself holds only code: op and variable names.
 """
 
@@ -41,26 +41,9 @@ import torch
 from torch.overrides import TorchFunctionMode
 
 from gradsite import execute
+from gradsite.words import WORDS
 
 __all__ = ["graph", "plot", "graph_svg", "plot_svg"]
-
-# Words a picture needs besides the page's own: the legend of the marks.
-LEGEND = {
-    "zh": {
-        "flow": "箭头：`backward()` 中梯度流动的方向",
-        "input": "虚线：不需要梯度的输入，梯度不流向它",
-        "retains": "强调色边框：调用过 `retain_grad()` 的非叶子节点",
-        "detached": "虚线边框：分离出的张量（与 {source} 共享存储），没有连回原计算图的边",
-        "hooked": "粗边框：用 `register_hook()` 注册了钩子的张量，流向它的梯度先经过钩子",
-    },
-    "en": {
-        "flow": "Arrows: the direction gradients flow in `backward()`",
-        "input": "Dashed line: an input that needs no gradient; none flows to it",
-        "retains": "Accent border: a non-leaf tensor that called `retain_grad()`",
-        "detached": "Dashed border: a detached tensor (shares storage with {source}), with no edge back into the graph",
-        "hooked": "Thick border: a tensor with a hook from `register_hook()`; the gradient flowing into it passes through the hook",
-    },
-}
 
 # Sizes of the graph drawing, in CSS pixels of the SVG's own coordinates.
 FONT_SIZE = 13
@@ -79,7 +62,7 @@ def _project_path(snippet: str) -> Path:
 
 def _language(lang: str | None) -> str:
     lang = lang or execute.state.language
-    return lang if lang in LEGEND else "en"
+    return lang if lang in WORDS else "en"
 
 
 def _inline(text: str) -> str:
@@ -385,7 +368,7 @@ def graph(snippet: str, *names: str, alt: str, caption: str | None = None, lang:
     """
     namespace, inputs = run_example(snippet, record_inputs=True)
     G = build_graph(namespace, inputs, names)
-    words = LEGEND[_language(lang)]
+    words = WORDS[_language(lang)]["picture"]
     kinds = {d["kind"] for *_, d in G.edges(data=True)}
     classes = {c for _, d in G.nodes(data=True) for c in d["classes"]}
     legend = [_inline(words["flow"])] if "flow" in kinds else []

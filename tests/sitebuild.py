@@ -20,12 +20,10 @@ from pathlib import Path
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
 
 from gradsite import execute
-from gradsite.conventions import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
-
-__all__ = ["CHAPTERS", "FENCE", "INCLUDE", "LANGUAGES", "ROOT"]
+from gradsite.project import CHAPTERS, FAILED, LANGUAGES, ROOT, included
 
 # What a build reads; a copy of these is a complete, independent project.
-PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")
+PROJECT_PARTS = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gradsite")
 
 
 @dataclass
@@ -133,7 +131,7 @@ def forked(function, *args, timeout: float = 600):
 def page_including(snippet: str, language: str, root: Path = ROOT) -> str:
     """The docs/-relative page of `language` that includes `snippet`."""
     for page in sorted((root / "docs").rglob(f"*.{language}.md")):
-        if snippet in [m["path"] for m in INCLUDE.finditer(page.read_text(encoding="utf-8"))]:
+        if snippet in included(page.read_text(encoding="utf-8")):
             return page.relative_to(root / "docs").as_posix()
     raise AssertionError(f"no {language} page includes {snippet}")
 
@@ -172,9 +170,10 @@ def assert_runner_fails(patch: str, snippet: str) -> None:
     for language, (failed, log) in run_in_runner(snippet, patch).items():
         assert failed, f"{snippet} still passed in {language} with:\n{patch}"
         page = page_including(snippet, language)
-        assert re.search(
-            rf"^{re.escape(snippet)}:\d+: example failed on page docs/{re.escape(page)}, language {language}$",
-            log, re.M,
+        reports = [FAILED.match(line) for line in log.splitlines()]
+        assert any(
+            r and (r["origin"], r["page"], r["lang"]) == (snippet, f"docs/{page}", language) and r["line"]
+            for r in reports
         ), log
 
 

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from browser import PHONE, Tab
+from gradsite.project import LANGUAGES, url_prefix
 
-LANGUAGES = {"zh": "", "en": "en/"}
 
 
 def _path(url: str) -> str:
@@ -129,7 +129,7 @@ def test_missing_page_gets_a_404_in_its_language(tab, path, heading, home):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_edit_link_and_last_update_date(tab, language):
-    tab.open(LANGUAGES[language] + "retention/")
+    tab.open(url_prefix(language) + "retention/")
     edit = tab.page.locator("a.md-content__button[href*='/edit/']")
     assert edit.get_attribute("href").endswith(f"/edit/main/docs/retention/index.{language}.md")
     date = tab.page.locator(".md-source-file .git-revision-date-localized-plugin")

@@ -7,7 +7,8 @@ import re
 import pytest
 import torch
 
-from sitebuild import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT, pre_blocks
+from sitebuild import pre_blocks
+from gradsite.project import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
 
 ZH_PAGES = sorted((ROOT / "docs").rglob("*.zh.md"))
 

@@ -16,7 +16,7 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
-from sitebuild import ROOT
+from gradsite.project import ROOT
 
 CONFIG = ROOT / "mkdocs.yml"
 # Python objects named in mkdocs.yml: each is code that another engine must

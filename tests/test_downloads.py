@@ -12,26 +12,27 @@ from urllib.parse import unquote
 
 import pytest
 
-from gradsite.downloads import CHAPTERS, OFFLINE_FOLDER, OFFLINE_ZIP, chapter_snippets, pins
-from sitebuild import ROOT
+from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
+from gradsite.project import CHAPTERS, chapter_snippets, pins
+from gradsite.project import ROOT
+from gradsite.project import LANGUAGES, url_prefix
 
-PREFIX = {"zh": "", "en": "en/"}
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
 
 
 def _zip(site, language: str, chapter: str) -> Path:
-    return site.site / PREFIX[language] / chapter / f"{chapter}-examples.zip"
+    return site.site / url_prefix(language) / chapter / f"{chapter}-examples.zip"
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_chapter_page_links_its_examples_zip(site, language):
     for chapter in CHAPTERS:
-        page = site.page(PREFIX[language] + chapter)
-        assert f'href="{chapter}-examples.zip" download' in page, f"/{PREFIX[language]}{chapter}/ has no link"
+        page = site.page(url_prefix(language) + chapter)
+        assert f'href="{chapter}-examples.zip" download' in page, f"/{url_prefix(language)}{chapter}/ has no link"
         assert _zip(site, language, chapter).is_file()
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(site, language):
     versions = pins()
     assert versions["torch"] == "2.13.0"
@@ -41,7 +42,7 @@ def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(
     for chapter in CHAPTERS:
         with zipfile.ZipFile(_zip(site, language, chapter)) as archive:
             names = archive.namelist()
-            snippets = chapter_snippets(ROOT, chapter, language)
+            snippets = chapter_snippets(chapter, language)
             assert snippets, chapter
             for snippet in snippets:
                 assert archive.read(f"{chapter}/{Path(snippet).name}") == (ROOT / snippet).read_bytes()

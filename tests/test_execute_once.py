@@ -19,7 +19,7 @@ import torch
 from markdown_exec import ExecutionError
 
 from gradsite import execute
-from sitebuild import ROOT
+from gradsite.project import ROOT
 
 
 def _fresh_state(root, language="zh"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import markdown
 
 from gradsite.glossary import terms
-from sitebuild import ROOT
+from gradsite.project import ROOT
 
 
 def _render(text: str, glossary: dict[str, str]) -> str:

@@ -12,7 +12,8 @@ import contextlib
 import pytest
 
 from gradsite import execute
-from sitebuild import ROOT, forked
+from sitebuild import forked
+from gradsite.project import ROOT
 
 SNIPPETS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets").rglob("*.py"))
 CULPRIT = "snippets/retention/retain_grad.py"

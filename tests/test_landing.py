@@ -11,8 +11,8 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from gradsite.project import LANGUAGES, url_prefix
 
-PREFIX = {"zh": "", "en": "en/"}
 ANSWER_LINKS = re.compile(r"<dd>.*?</dd>", re.S)
 
 
@@ -25,9 +25,9 @@ def _answer_links(site, prefix: str) -> tuple[int, list[str]]:
     return article.count("<dt"), links
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_answer_links_a_section_that_exists(site, language):
-    questions, links = _answer_links(site, PREFIX[language])
+    questions, links = _answer_links(site, url_prefix(language))
     assert questions >= 8 and len(links) >= questions, (questions, links)
     for link in links:
         url = urlsplit(link)
@@ -41,6 +41,6 @@ def test_both_languages_ask_the_same_questions_with_the_same_links(site):
     sections = {
         language: [urlsplit(link).path.removeprefix("/en") + "#" + urlsplit(link).fragment
                    for link in _answer_links(site, prefix)[1]]
-        for language, prefix in PREFIX.items()
+        for language, prefix in ((lang, url_prefix(lang)) for lang in LANGUAGES)
     }
     assert sections["zh"] == sections["en"]

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from gradsite.project import ROOT
+
 from browser import DESKTOP, PHONE
 
-ROOT = Path(__file__).resolve().parent.parent
 WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
 
 # For every output block: the gap between the top of its box and its text, and the

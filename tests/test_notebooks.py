@@ -13,15 +13,15 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from gradsite.downloads import CHAPTERS
+from gradsite.project import CHAPTERS
 from gradsite.notebooks import shown_examples
-from sitebuild import ROOT
+from gradsite.project import ROOT
+from gradsite.project import LANGUAGES, url_prefix
 
-PREFIX = {"zh": "", "en": "en/"}
 
 
 def _notebook(site, language: str, chapter: str):
-    path = site.site / PREFIX[language] / chapter / f"{chapter}.ipynb"
+    path = site.site / url_prefix(language) / chapter / f"{chapter}.ipynb"
     book = nbformat.read(path, as_version=4)
     nbformat.validate(book)
     return book
@@ -35,10 +35,10 @@ def _page_outputs(book) -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_chapter_page_links_a_notebook_of_its_prose_and_examples(site, language):
     for chapter in CHAPTERS:
-        page = site.page(PREFIX[language] + chapter)
+        page = site.page(url_prefix(language) + chapter)
         assert f'href="{chapter}.ipynb" download' in page
         book = _notebook(site, language, chapter)
         markdown = "\n".join(c.source for c in book.cells if c.cell_type == "markdown")
@@ -57,7 +57,7 @@ def test_every_chapter_page_links_a_notebook_of_its_prose_and_examples(site, lan
 
 def test_both_languages_share_code_and_outputs(site):
     for chapter in CHAPTERS:
-        zh, en = (_notebook(site, language, chapter) for language in PREFIX)
+        zh, en = (_notebook(site, language, chapter) for language in LANGUAGES)
         code = [[c.source for c in book.cells if c.cell_type == "code"] for book in (zh, en)]
         assert code[0] == code[1]
         assert _page_outputs(zh) == _page_outputs(en)

@@ -12,7 +12,8 @@ import networkx as nx
 import pytest
 
 from gradsite import pictures
-from sitebuild import FENCE, ROOT, copy_project, forked
+from sitebuild import copy_project, forked
+from gradsite.project import FENCE, ROOT
 
 LEAVES = "snippets/retention/leaf_and_non_leaf.py"
 FIGURE = re.compile(r'<figure class="gs-figure.*?</figure>', re.S)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from gradsite.project import LANGUAGES, url_prefix
 
 SCHEMES = {"light": "default", "dark": "slate"}
 
@@ -58,7 +59,6 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:
 
 # The series colours of the loss-curve plots in each scheme (gradsite/overrides: --gs-series-1, -2).
 SERIES = {"light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"), "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)")}
-LANGUAGES = {"zh": "", "en": "en/"}
 PAGES = ["", "retention/", "zeroing/", "detach/", "accumulation/", "references/", "glossary/", "versions/"]
 
 
@@ -72,7 +72,7 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
       after the palette toggle, in the other one; plots draw their series in the scheme's
       colours.
     """
-    prefix = LANGUAGES[language]
+    prefix = url_prefix(language)
     drawn = {
         (page.parent.relative_to(served.root).as_posix() + "/").removeprefix("./")  # the home page: ""
         for page in served.root.rglob("index.html")

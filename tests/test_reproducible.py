@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from conftest import LATER_CLOCK
-from gradsite.conventions import leaks
-from sitebuild import ROOT, build
+from gradsite.project import leaks
+from sitebuild import build
+from gradsite.project import ROOT
 
 TEXT = {".html", ".xml", ".json", ".txt", ".js", ".css", ".svg"}
 def _tree(site: Path) -> dict[str, bytes]:

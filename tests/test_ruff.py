@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import ROOT
+
 RUFF = [sys.executable, "-m", "ruff"]
 
 # TO ENABLE: snippets/ is being rewritten on another branch. Once that lands, run

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from browser import search
+from gradsite.project import LANGUAGES, url_prefix
 
 QUERIES = tomllib.loads((Path(__file__).parent / "search_queries.toml").read_text(encoding="utf-8"))
-PREFIX = {"zh": "", "en": "en/"}
 
 
 def test_query_list_is_long_enough_and_points_at_real_sections(site):
@@ -24,13 +24,13 @@ def test_query_list_is_long_enough_and_points_at_real_sections(site):
         assert len(queries) >= 25, f"{language}: only {len(queries)} queries"
         for query, target, *_ in queries:
             page, _, anchor = target.partition("#")
-            html = site.page(PREFIX[language] + page)
-            assert f'id="{anchor}"' in html, f"{language} {query!r}: no section #{anchor} on /{PREFIX[language]}{page}"
+            html = site.page(url_prefix(language) + page)
+            assert f'id="{anchor}"' in html, f"{language} {query!r}: no section #{anchor} on /{url_prefix(language)}{page}"
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_search_queries_land_on_the_right_page_first(tab, record_property, language):
-    prefix = PREFIX[language]
+    prefix = url_prefix(language)
     tab.open(prefix + "retention/")
     pages = sections = 0
     misses, known, now_landing = [], [], []

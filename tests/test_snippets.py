@@ -25,7 +25,8 @@ import pytest
 
 from gradsite import matrix
 from gradsite.markdown_docs import expand_includes
-from sitebuild import ROOT, forked
+from sitebuild import forked
+from gradsite.project import ROOT
 
 SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
 PINNED_ROW = matrix.load()["releases"].get(matrix.PINNED, {"provenance": {}, "examples": {}})

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sitebuild import ROOT
+from gradsite.project import ROOT
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = ROOT / ".github" / "workflows"
