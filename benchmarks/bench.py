@@ -59,16 +59,18 @@ DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 # Builds the project in a fresh process, then prints the example counters.
 BUILD = """
-import json, sys
-from mkdocs.__main__ import cli
-from gradsite import execute
-sys.argv = ["mkdocs", "build", "--quiet", "--site-dir", sys.argv[1]]
+import json, logging, sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+logging.getLogger("mkdocs").setLevel(logging.ERROR)
+config = load_config("mkdocs.yml", site_dir=sys.argv[1])
 try:
-    cli()
-except SystemExit as done:
-    code = done.code
-print("COUNTS" + json.dumps({"code": code, "executions": execute.state.executions,
-                             "examples": len(execute.state.examples)}))
+    build(config)
+    code = 0
+except Exception:
+    code = 1
+runner = config["gradsite"].runner  # the build's runner Context (gradsite/hooks.py)
+print("COUNTS" + json.dumps({"code": code, "executions": runner.executions, "examples": len(runner.examples)}))
 """
 
 # The floor of execution, in one process. "snippets": every file under snippets/ once.
@@ -106,12 +108,14 @@ elif sys.argv[1] == "examples":
                     seen.add((code, None if include else language))
                     examples.append((None if include else language, origin, code))
 start = time.perf_counter()
+build = execute.Context()
 for language, origin, code in examples:
     if language:
-        execute.state.language = language
-    namespace = run(code, origin)
+        build.language = language
+    with execute.telling(build):
+        namespace = run(code, origin)
     if origin.startswith("snippets/"):
-        execute.state.namespaces[origin] = (code, namespace)
+        build.namespaces[origin] = (code, namespace)
 print("FLOOR" + json.dumps({"seconds": time.perf_counter() - start, "count": len(examples)}))
 """
 
@@ -124,11 +128,13 @@ from mkdocs.config import load_config
 from gradsite import execute
 
 site, page, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# Each rebuild is a new build, as in `make serve`, which keeps outputs on disk across them.
+os.environ[execute.DISK_CACHE] = os.path.join(site + "-outputs")
 def timed_build():
-    before = execute.state.executions
+    config = load_config("mkdocs.yml", site_dir=site)
     start = time.perf_counter()
-    build(load_config("mkdocs.yml", site_dir=site))
-    return time.perf_counter() - start, execute.state.executions - before
+    build(config)
+    return time.perf_counter() - start, config["gradsite"].runner.executions
 
 timed_build()
 floor, prose, ran = [], [], []

@@ -1,4 +1,5 @@
-"""MkDocs hook: under each example a page includes, one line on the releases it runs on.
+"""Under each example a page includes, one line on the releases it runs on
+(a job of gradsite/hooks.py, on each page's Markdown).
 
 The line comes from data/matrix.json (gradsite/compat.py), in the page's
 language; the chapter pages themselves are not edited. An example the matrix
@@ -11,36 +12,32 @@ from __future__ import annotations
 import html
 import logging
 import re
+from pathlib import Path
 
 from gradsite import compat, matrix
 from gradsite.project import FENCE, INCLUDE, language_of
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-_data: dict = {}
-_current: dict = {}  # compat.rows(_data): read in on_pre_build, as the snippets are at build time
 
 
-def on_config(config):
-    _data.clear()
-    _data.update(matrix.load())
-    return config
+def load() -> tuple[dict, dict]:
+    """data/matrix.json, and its current rows (compat.rows): read once per build, as the
+    snippets are at build time."""
+    data = matrix.load()
+    return data, compat.rows(data)
 
 
-def on_pre_build(config):
-    _current.clear()
-    _current.update(compat.rows(_data))
-
-
-def on_page_markdown(markdown, page, config, files):
-    lang = language_of(page.file.src_uri)
+def add_notes(markdown: str, src_uri: str, data: dict, current: dict, root: Path = matrix.ROOT) -> str:
+    """The page's Markdown with a note under each example it includes."""
+    lang = language_of(src_uri)
 
     def add_note(match: re.Match) -> str:
         include = INCLUDE.fullmatch(match["body"].strip("\n"))
         if not include:  # code written in the page (a figure): no note
             return match[0]
         example = include["path"]
-        text = compat.note(example, lang, _data, current=_current)
+        text = compat.note(example, lang, data, root, current=current)
         if text is None:
             log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]

@@ -1,4 +1,4 @@
-"""MkDocs hook: what a reader can take away, made by the same build.
+"""What a reader can take away, made by the same build (jobs of gradsite/hooks.py).
 
 * Per chapter and language, `<chapter>.ipynb` beside the chapter's page: the
   page as a Jupyter notebook with this build's outputs (gradsite/notebooks.py).
@@ -8,18 +8,18 @@
 * One offline copy of the whole site, both languages, at
   /downloads/pytorch-gradients-offline.zip (the home pages link it). It is a
   second build of the same project in this process, with Material's `offline`
-  plugin on (GRADSITE_OFFLINE=true turns it on in mkdocs.yml): pages link to
-  `.../index.html`, so they work from disk (file://). The examples are not run
-  again: gradsite/execute.py reuses their outputs within a process.
+  plugin switched on in its config: pages link to `.../index.html`, so they work
+  from disk (file://). The examples are not run again: the second build is handed
+  the first one's runner Context, with its outputs.
 
 Material's offline plugin makes search work from disk with two things this
-hook provides for the site's language setup:
+module provides for the site's language setup:
 
 * the web worker shim it would load from a CDN is a file of the site
   (gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm
   package iframe-worker): nothing is requested from another host;
 * the plugin inlines /search/search_index.json into search_index.js before
-  gradsite/languages.py splits the index per language; this hook writes
+  gradsite/languages.py splits the index per language; this module writes
   search_index.js again for each language, after the split.
 
 Zip entries carry the build date (SOURCE_DATE_EPOCH, gradsite/reproducible.py),
@@ -36,10 +36,9 @@ import time
 import zipfile
 from pathlib import Path
 
-from mkdocs.plugins import event_priority
 from mkdocs.utils import CountHandler, get_relative_url
 
-from gradsite import languages, notebooks
+from gradsite import notebooks
 from gradsite.project import (
     CHAPTERS, LANGUAGES, chapter_of, chapter_snippets, language_of_build, pins, root_of, url_prefix,
 )
@@ -47,7 +46,6 @@ from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-OFFLINE = "GRADSITE_OFFLINE"
 OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
 OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
 SHIM = "assets/javascripts/iframe-worker-shim.js"
@@ -66,19 +64,23 @@ def _failed_so_far() -> bool:
     return False
 
 
+def _offline_plugin(config):
+    return config.plugins.get("material/offline") or config.plugins.get("offline")
+
+
 def _offline(config) -> bool:
-    plugin = config.plugins.get("material/offline") or config.plugins.get("offline")
+    plugin = _offline_plugin(config)
     return bool(plugin and plugin.config.enabled)
 
 
-@event_priority(50)  # before Material's offline plugin adds the CDN shim
-def on_config(config):
+def use_local_shim(config) -> None:
+    """The offline build's web worker shim is a file of the site (before Material's offline
+    plugin would add its CDN copy)."""
     if _offline(config):
         config.extra["polyfills"] = [SHIM]
-    return config
 
 
-def on_page_content(html, page, config, files):
+def write_notebook(html, page, config) -> None:
     """A chapter page's notebook, beside it: its prose, its examples, the outputs just rendered."""
     chapter = chapter_of(page.file.src_uri)
     if chapter and not _failed_so_far():
@@ -95,9 +97,8 @@ def on_page_content(html, page, config, files):
             )
         except ValueError as error:  # the page and its examples disagree: say so, fail the build
             log.error(f"no notebook for {error}")
-            return html
+            return
         notebooks.write(book, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
-    return html
 
 
 
@@ -107,12 +108,12 @@ def _links(page, config) -> list[tuple[str, str]]:
     chapter = chapter_of(page.file.src_uri)
     if chapter:
         return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
-    if page.file.src_uri.split(".")[0] == "index" and not _offline(config):  # each language's home
+    if page.file.src_uri.split(".")[0] == "index" and _offline_plugin(config) and not _offline(config):  # homes
         return [(get_relative_url(OFFLINE_ZIP, page.url), "offline")]
     return []
 
 
-def on_post_page(output, page, config):
+def add_links(output, page, config) -> str:
     """Put the page's download links right under its title."""
     links = _links(page, config)
     if not links:
@@ -143,42 +144,46 @@ def _write_zip(target: Path, files: dict[str, bytes], date) -> None:
 
 
 def _examples_zips(config, site: Path, root: Path) -> None:
+    built = [(language, chapter) for language in LANGUAGES for chapter in CHAPTERS
+             if (site / url_prefix(language) / chapter / "index.html").is_file()]  # all, but in some tests
+    if not built:
+        return
     versions = pins(root)
     requirements = "".join(f"{name}=={version}\n" for name, version in versions.items())
     date = _date(config)
-    for language in LANGUAGES:
-        for chapter in CHAPTERS:
-            snippets = chapter_snippets(chapter, language, root)
-            folder = site / url_prefix(language) / chapter
-            page = (folder / "index.html").read_text(encoding="utf-8")
-            title = re.search(r"<h1[^>]*>(.*?)<", page, re.S).group(1).strip()
-            url = f"{(config.site_url or '/').rstrip('/')}/{url_prefix(language)}{chapter}/"
-            names = [Path(s).name for s in snippets]
-            files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
-            files[f"{chapter}/requirements.txt"] = requirements.encode()
-            readme = WORDS[language]["readme"]["text"].format(
-                title=title,
-                first=names[0],
-                torch=versions["torch"],
-                files="\n".join(f"- `{name}`" for name in names),
-                url=url,
-            )
-            files[f"{chapter}/README.md"] = readme.encode()
-            _write_zip(folder / f"{chapter}-examples.zip", files, date)
+    for language, chapter in built:
+        folder = site / url_prefix(language) / chapter
+        snippets = chapter_snippets(chapter, language, root)
+        page = (folder / "index.html").read_text(encoding="utf-8")
+        title = re.search(r"<h1[^>]*>(.*?)<", page, re.S).group(1).strip()
+        url = f"{(config.site_url or '/').rstrip('/')}/{url_prefix(language)}{chapter}/"
+        names = [Path(s).name for s in snippets]
+        files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
+        files[f"{chapter}/requirements.txt"] = requirements.encode()
+        readme = WORDS[language]["readme"]["text"].format(
+            title=title,
+            first=names[0],
+            torch=versions["torch"],
+            files="\n".join(f"- `{name}`" for name in names),
+            url=url,
+        )
+        files[f"{chapter}/README.md"] = readme.encode()
+        _write_zip(folder / f"{chapter}-examples.zip", files, date)
 
 
-def _offline_copy(config, site: Path) -> None:
-    """Build the site again with the offline plugin on, into one zip under site/."""
+def _offline_copy(config, site: Path, prepare) -> None:
+    """Build the site again with the offline plugin on, into one zip under site/.
+
+    `prepare(config)` readies the second build's config (gradsite/hooks.py hands it the
+    runner's outputs)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        os.environ[OFFLINE] = "true"
-        try:
-            offline = load_config(config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict)
-            build(offline)
-        finally:
-            del os.environ[OFFLINE]
+        offline = load_config(config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict)
+        _offline_plugin(offline).config.enabled = True
+        prepare(offline)
+        build(offline)
         built = Path(tmp) / "site"
         files = {
             f"{OFFLINE_FOLDER}/{path.relative_to(built).as_posix()}": path.read_bytes()
@@ -196,10 +201,9 @@ def _search_scripts(site: Path) -> None:
         (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
 
 
-@event_priority(-120)  # after gradsite/languages.py has split the search index (-110)
-def on_post_build(config) -> None:
-    if languages.nested(config):
-        return  # a nested language build: the site is not complete yet
+def write_downloads(config, prepare) -> None:
+    """After the last language is built, and the search index split per language: the
+    examples zips, and the offline copy (`prepare`: see _offline_copy)."""
     if _failed_so_far():
         log.info("no downloads: the build has failed")
         return
@@ -207,5 +211,5 @@ def on_post_build(config) -> None:
     _examples_zips(config, site, root_of(config))  # the offline copy has them too
     if _offline(config):
         _search_scripts(site)
-    else:
-        _offline_copy(config, site)
+    elif _offline_plugin(config):
+        _offline_copy(config, site, prepare)

@@ -54,14 +54,19 @@ GAP_X, GAP_Y = 22, 30
 ARROW = 7
 
 
+def _context() -> execute.Context:
+    """The build's Context when a page's block calls this module; a blank one in a test."""
+    return execute.running() or execute.Context()
+
+
 def _project_path(snippet: str) -> Path:
     """Snippet paths are written as pages include them: relative to the project folder."""
     path = Path(snippet)
-    return path if path.is_absolute() else execute.state.root / path
+    return path if path.is_absolute() else _context().root / path
 
 
 def _language(lang: str | None) -> str:
-    lang = lang or execute.state.language
+    lang = lang or _context().language
     return lang if lang in WORDS else "en"
 
 
@@ -99,11 +104,17 @@ def run_example(snippet: str, *, record_inputs: bool = False):
     """Run an example as its page does, output discarded; return its globals.
 
     Without `record_inputs`, the globals of the example's own run earlier in
-    this build are reused when its code is unchanged: no second run.
+    this build are reused when its code is unchanged: no second run. An example
+    that failed earlier in this build is not run again: its failure is raised.
     """
     path = _project_path(snippet)
-    kept = execute.state.namespaces.get(snippet)
-    if not record_inputs and kept and kept[0].strip() == path.read_text(encoding="utf-8").strip():
+    code = path.read_text(encoding="utf-8")
+    context = _context()
+    failed = execute.failed_earlier(snippet, code, context)
+    if failed:
+        raise execute.ExampleFailed(f"{snippet} failed earlier in this build, not run again:\n  {failed}")
+    kept = context.namespaces.get(snippet)
+    if not record_inputs and kept and kept[0].strip() == code.strip():
         return kept[1], {}
     recorder = _InputRecorder()
     with redirect_stdout(io.StringIO()):

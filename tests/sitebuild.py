@@ -51,7 +51,7 @@ def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str |
         override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
             "INHERIT": str(project / "mkdocs.yml"),
             "docs_dir": str(project / "docs"),
-            "hooks": [str(project / "gradsite" / name) for name in ("hooks.py", "languages.py")],
+            "hooks": [str(project / "gradsite" / "hooks.py")],
             "watch": [str(project / "snippets"), str(project / "gradsite")],
             "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
             "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
@@ -102,7 +102,7 @@ def forked(function, *args, timeout: float = 600):
     global flag) reaches this process or another test. An exception in the child is
     raised here as a RuntimeError carrying its traceback.
     """
-    execute.cache_key("", "warm-up")  # what every child needs, computed once here
+    execute.cache_key("", "warm-up", execute.Context())  # what every child needs, computed once here
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
@@ -149,12 +149,13 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
         handler.emit = lambda record: records.append(record.getMessage())
         execute.log.addHandler(handler)
         results = {}
+        build = execute.Context(root=ROOT)  # one build: its languages one after the other
         for language in languages:
-            execute.state = execute.BuildState(root=ROOT, page=page_including(snippet, language), language=language)
+            build.page, build.language = page_including(snippet, language), language
             del records[:]
             code = (ROOT / snippet).read_text(encoding="utf-8")
             try:
-                execute.run_python(code, snippet=snippet)
+                execute.run_python(code, build, snippet=snippet)
                 failed = False
             except ExecutionError:
                 failed = True
@@ -166,7 +167,7 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
 
 def assert_runner_fails(patch: str, snippet: str) -> None:
     """A simulated PyTorch change must fail the build's runner on `snippet`, naming it, in
-    every language (each language's page runs it: a failure is never kept)."""
+    every language (the first language's page runs it, the other gets the same failure)."""
     for language, (failed, log) in run_in_runner(snippet, patch).items():
         assert failed, f"{snippet} still passed in {language} with:\n{patch}"
         page = page_including(snippet, language)

@@ -21,7 +21,9 @@ from gradsite.project import ROOT
 CONFIG = ROOT / "mkdocs.yml"
 # Python objects named in mkdocs.yml: each is code that another engine must
 # import. Adding one is a decision: list it here and in CONTRIBUTING.md.
-PYTHON_TAGS = {"gradsite.mathml.fence_format"}
+# The python fences' validator and format are markdown-exec's documented configuration
+# without its plugin's fences, with the site's runner as the format (gradsite/execute.py).
+PYTHON_TAGS = {"gradsite.mathml.fence_format", "gradsite.execute.fence_format", "markdown_exec.validator"}
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ child of the test process (tests/sitebuild.py).
 
 from __future__ import annotations
 
-import contextlib
 
 import pytest
 
@@ -33,20 +32,18 @@ def _run_all(order, culprit_first=True, isolated=True, stop_at_first_failure=Fal
 
         from markdown_exec import ExecutionError
 
-        if not isolated:
-            execute._isolated = contextlib.nullcontext
         records = []
         handler = logging.Handler()
         handler.emit = lambda record: records.append(record.getMessage())
         execute.log.addHandler(handler)
-        execute.state = execute.BuildState(root=ROOT, page="demo.zh.md", language="zh")
+        build = execute.Context(root=ROOT, page="demo.zh.md", language="zh", isolate=isolated)
         runs = [(CULPRIT, (ROOT / CULPRIT).read_text(encoding="utf-8") + CHANGES_GLOBAL_STATE)] if culprit_first else []
         runs += [(s, (ROOT / s).read_text(encoding="utf-8")) for s in order]
         results = {}
         for snippet, code in runs:
             del records[:]
             try:
-                results[snippet] = (False, execute.run_python(code, snippet=snippet))
+                results[snippet] = (False, execute.run_python(code, build, snippet=snippet))
             except ExecutionError:
                 results[snippet] = (True, "\n".join(records))
                 if stop_at_first_failure:

@@ -220,15 +220,16 @@ def test_changes_lists_what_starts_passing(history):
     assert "fine.py" not in table
 
 
-def test_hook_puts_the_note_after_each_included_example(history, monkeypatch):
+def test_hook_puts_the_note_after_each_included_example(history):
     data, root = history
-    monkeypatch.setattr(compat_hook, "_data", data)
-    monkeypatch.setattr(compat.matrix, "ROOT", root)
     markdown = (root / "docs/zeroing/index.en.md").read_text()
-    page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
-    monkeypatch.setattr(compat, "note", lambda example, lang, data, current: f"{lang}:{example}: `code`")
-    out = compat_hook.on_page_markdown(markdown, page, None, None)
-    assert '```\n\n<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p>\n' in out
+    current = compat.rows(data, root)
+    out = compat_hook.add_notes(markdown, "zeroing/index.en.md", data, current, root)
+    # Inline code in the note is HTML (<code>): the paragraph is raw HTML.
+    assert (
+        '--8<-- "snippets/zeroing/none.py"\n```\n\n<p class="mx-note">Runs unchanged on PyTorch 2.0 and later; '
+        "fails on 1.13 and earlier: AssertionError (line 2: <code>assert torch.__version__ &gt;= '2'</code>)</p>\n"
+    ) in out
 
 
 def test_notes_for_an_example_failing_later_or_always(history):

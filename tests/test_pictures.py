@@ -176,13 +176,13 @@ def test_the_page_picture_follows_an_edited_example(tmp_path):
     def draw_edit_draw():
         from gradsite import execute
 
-        execute.state = execute.BuildState(root=project, page="retention/index.en.md", language="en")
-        before = [execute.run_python(code) for code in blocks]
-        ran = execute.state.executions
+        build = execute.Context(root=project, page="retention/index.en.md", language="en")
+        before = [execute.run_python(code, build) for code in blocks]
+        ran = build.executions
         example = project / LEAVES
         example.write_text(example.read_text(encoding="utf-8").replace("d = c * c * b", "d = c * b"), encoding="utf-8")
-        after = [execute.run_python(code) for code in blocks]
-        return before, after, execute.state.executions - ran
+        after = [execute.run_python(code, build) for code in blocks]
+        return before, after, build.executions - ran
 
     before, after, ran_again = forked(draw_edit_draw)
     assert before[0] != after[0]
