@@ -156,11 +156,17 @@ def _env(**extra: str) -> dict[str, str]:
     return env | extra
 
 
-def _python(script: str, *args: str, cwd: Path = ROOT, marker: str, **env: str) -> tuple[float, dict]:
+def _python(
+    script: str, *args: str, cwd: Path = ROOT, marker: str, **env: str
+) -> tuple[float, dict]:
     """Run a script in a fresh interpreter; its wall time and the JSON it printed after `marker`."""
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", script, *args], cwd=cwd, env=_env(**env), capture_output=True, text=True
+        [sys.executable, "-c", script, *args],
+        cwd=cwd,
+        env=_env(**env),
+        capture_output=True,
+        text=True,
     )
     seconds = time.perf_counter() - start
     if done.returncode != 0 or marker not in done.stdout:
@@ -175,7 +181,9 @@ _ASSET = re.compile(
     r'|<script\b[^>]*\bsrc="(?P<script>[^"]+)"'
     r'|<img\b[^>]*\bsrc="(?P<img>[^"]+)"'
 )
-_WORKER = re.compile(r'"search":\s*"(?P<worker>[^"]+)"')  # Material starts its search worker on load
+_WORKER = re.compile(
+    r'"search":\s*"(?P<worker>[^"]+)"'
+)  # Material starts its search worker on load
 _CSS_URL = re.compile(r'url\((?![\'"]?data:)[\'"]?([^\'")]+)')
 
 
@@ -208,7 +216,9 @@ def page_weight(site: Path, page: str) -> dict[str, int]:
         data = path.read_bytes()
         weight[kind] += _gz(data)
         if kind == "css":  # fonts and pictures a stylesheet loads
-            assets += [("images", urljoin(target.path, ref)) for ref in _CSS_URL.findall(data.decode())]
+            assets += [
+                ("images", urljoin(target.path, ref)) for ref in _CSS_URL.findall(data.decode())
+            ]
     return weight
 
 
@@ -224,7 +234,7 @@ def machine() -> dict[str, str]:
     import torch  # noqa: PLC0415 - only for its version, once
 
     return {
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}",
         "python": platform.python_version(),
         "torch": torch.__version__,
@@ -239,8 +249,12 @@ def main() -> int:
     args = parser.parse_args()
     runs = args.runs
     facts = machine()
-    print(f"{facts['date']} · {facts['machine']} · Python {facts['python']} · torch {facts['torch']}")
-    print(f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n")
+    print(
+        f"{facts['date']} · {facts['machine']} · Python {facts['python']} · torch {facts['torch']}"
+    )
+    print(
+        f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n"
+    )
 
     with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
         tmp = Path(tmp)
@@ -253,7 +267,9 @@ def main() -> int:
             seconds, count = _python(BUILD, str(site), marker="COUNTS")
             clean.append(seconds)
             counts.append(count)
-            no_exec.append(_python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0])
+            no_exec.append(
+                _python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0]
+            )
             imports_only = _python(FLOOR, "none", marker="FLOOR")[0]
             for kind, runs_of_kind in floors.items():
                 seconds, timing = _python(FLOOR, kind, marker="FLOOR")
@@ -264,12 +280,22 @@ def main() -> int:
         ddp = []
         for _ in range(runs):
             started = time.perf_counter()
-            subprocess.run([sys.executable, DDP_EXAMPLE], cwd=ROOT, check=True, capture_output=True, timeout=300)
+            subprocess.run(
+                [sys.executable, DDP_EXAMPLE],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                timeout=300,
+            )
             ddp.append(time.perf_counter() - started)
         project = copy_project(tmp / "project")
-        warm = _python(WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM")[1]
+        warm = _python(
+            WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM"
+        )[1]
         weights = {
-            page: page_weight(site, page) for chapter in CHAPTERS for page in (url_prefix(lang) + chapter for lang in LANGUAGES)
+            page: page_weight(site, page)
+            for chapter in CHAPTERS
+            for page in (url_prefix(lang) + chapter for lang in LANGUAGES)
             if (site / page / "index.html").is_file()
         }
         indexes = {
@@ -320,11 +346,16 @@ def main() -> int:
         lines.append(f"| {page} | {cells} | {sum(w.values()) / KB:.1f} KB |")
     lines.append("")
     for name, (raw, zipped) in indexes.items():
-        lines.append(f"Search index `{name}`: {raw / KB:.1f} KB, {zipped / KB:.1f} KB gzip (loaded by the search worker).")
+        lines.append(
+            f"Search index `{name}`: {raw / KB:.1f} KB, {zipped / KB:.1f} KB gzip (loaded by the search worker)."
+        )
 
     heaviest = max(weights.items(), key=lambda item: sum(item[1].values()))
     budgets = [
-        (f"execution overhead {f['overhead']:.2f} ≤ {BUDGET_OVERHEAD}", f["overhead"] <= BUDGET_OVERHEAD),
+        (
+            f"execution overhead {f['overhead']:.2f} ≤ {BUDGET_OVERHEAD}",
+            f["overhead"] <= BUDGET_OVERHEAD,
+        ),
         (
             f"executions per clean build {sorted(executions)} == distinct examples {sorted(examples)}"
             f" == examples in figure 3's floor [{counted['examples']}]",
@@ -341,7 +372,9 @@ def main() -> int:
         ),
         (f"DDP example {f['ddp']:.2f} s ≤ {BUDGET_DDP:.0f} s", f["ddp"] <= BUDGET_DDP),
     ]
-    lines += ["", "Budgets:", ""] + [f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets]
+    lines += ["", "Budgets:", ""] + [
+        f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets
+    ]
     lines.append(f"\nLoad average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}.")
     report = "\n".join(lines)
     print(report)

@@ -14,7 +14,6 @@ hash): an edited example shows no note until its row is refreshed, and
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 from gradsite import matrix
@@ -33,10 +32,14 @@ def rows(data: dict | None = None, root: Path = matrix.ROOT) -> dict[str, dict[s
     data = matrix.load() if data is None else data
     hashes: dict[str, str | None] = {}  # each example read once, not once per release
     out: dict[str, dict[str, dict]] = {}
-    for release, row in sorted(data["releases"].items(), key=lambda item: matrix.version_key(item[0])):
+    for release, row in sorted(
+        data["releases"].items(), key=lambda item: matrix.version_key(item[0])
+    ):
         for example, entry in row["examples"].items():
             if example not in hashes:
-                hashes[example] = matrix.source_hash(example, root) if (root / example).is_file() else None
+                hashes[example] = (
+                    matrix.source_hash(example, root) if (root / example).is_file() else None
+                )
             if entry["source"] == hashes[example]:
                 out.setdefault(example, {})[release] = entry
     return out
@@ -53,8 +56,13 @@ def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> st
     return why
 
 
-def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.ROOT,
-         current: dict | None = None) -> str | None:
+def note(
+    example: str,
+    lang: str,
+    data: dict | None = None,
+    root: Path = matrix.ROOT,
+    current: dict | None = None,
+) -> str | None:
     """One line on how the example fares across releases; None if the matrix has no current row.
 
     `current`: what `rows(data, root)` returns, when the caller has it already (a build
@@ -75,9 +83,13 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     elif all(ok):
         text = words["all"].format(first=minor(releases[0]), last=minor(releases[-1]))
     elif ok == sorted(ok):  # failing, then passing from one release on
-        text = words["from"].format(since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why)
+        text = words["from"].format(
+            since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why
+        )
     elif ok == sorted(ok, reverse=True):
-        text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
+        text = words["until"].format(
+            last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why
+        )
     else:
         text = words["some"].format(bad=", ".join(minor(r) for r in bad), why=why)
     warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
@@ -110,7 +122,11 @@ def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, ro
     changed = ran and previous["output"] != entry["output"]
     mark = "◆" if changed else ""
     if entry["status"] == "failed":
-        title, symbol, css = f"{words['fail']}: {reason(example, entry, lang, root)}", "✗", "mx-fail"
+        title, symbol, css = (
+            f"{words['fail']}: {reason(example, entry, lang, root)}",
+            "✗",
+            "mx-fail",
+        )
     elif entry["status"] == "warned":
         title, symbol, css = f"{words['warned']}: {entry['error']}", "!", "mx-warn"
     else:
@@ -127,13 +143,18 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
     results = rows(data, root)
     releases = sorted(data["releases"], key=matrix.version_key)
     links = sections(root, lang)
-    head = "".join(f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>' for r in releases)
+    head = "".join(
+        f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>'
+        for r in releases
+    )
     body, chapter = [], None
     for example in sorted(results):
         group = example.split("/")[1]
         if group != chapter:
             chapter = group
-            body.append(f'<tr class="mx-chapter"><th colspan="{len(releases) + 1}">{html.escape(group)}</th></tr>')
+            body.append(
+                f'<tr class="mx-chapter"><th colspan="{len(releases) + 1}">{html.escape(group)}</th></tr>'
+            )
         name = Path(example).stem.replace("_", "_<wbr>")  # long names wrap at a word on a phone
         link = links.get(example)
         label = f'<a href="{base}{link}">{name}</a>' if link else name
@@ -148,14 +169,19 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
         bad = [r for r in releases if results[example].get(r, {}).get("status") == "failed"]
         if bad:
             why = reason(example, results[example][bad[-1]], lang, root)
-            failures.append(f"<li><code>{html.escape(example)}</code>: {', '.join(minor(r) for r in bad)} "
-                            f"— {html.escape(why)}</li>")
+            failures.append(
+                f"<li><code>{html.escape(example)}</code>: {', '.join(minor(r) for r in bad)} "
+                f"— {html.escape(why)}</li>"
+            )
     listing = f"<ul>{''.join(failures)}</ul>" if failures else f"<p>{words['none']}</p>"
     runs = "; ".join(
         f"{html.escape(p.get('torch', r))} ({p.get('date', '?')}, {p.get('commit', '?')})"
         for r, p in ((r, data["releases"][r]["provenance"]) for r in releases)
     )
-    first = next((data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]), {})
+    first = next(
+        (data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]),
+        {},
+    )
     where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
     return (
         f'<p class="mx-legend">{words["legend"]}</p>'
@@ -178,7 +204,9 @@ def changes(lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> st
         if not all(ok) and any(ok) and ok == sorted(ok):
             first = ok.index(True)
             why = reason(example, by_release[releases[first - 1]], lang, root).replace("|", "\\|")
-            lines.append(f"| `{example}` | {minor(releases[first - 1])} | {minor(releases[first])} | {why} |")
+            lines.append(
+                f"| `{example}` | {minor(releases[first - 1])} | {minor(releases[first])} | {why} |"
+            )
     if not lines:
         return words["no_changes"]
     return "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])

@@ -20,7 +20,6 @@ from gradsite.project import FENCE, INCLUDE, language_of
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
 
-
 def load() -> tuple[dict, dict]:
     """data/matrix.json, and its current rows (compat.rows): read once per build, as the
     snippets are at build time."""
@@ -28,7 +27,9 @@ def load() -> tuple[dict, dict]:
     return data, compat.rows(data)
 
 
-def add_notes(markdown: str, src_uri: str, data: dict, current: dict, root: Path = matrix.ROOT) -> str:
+def add_notes(
+    markdown: str, src_uri: str, data: dict, current: dict, root: Path = matrix.ROOT
+) -> str:
     """The page's Markdown with a note under each example it includes."""
     lang = language_of(src_uri)
 
@@ -42,7 +43,9 @@ def add_notes(markdown: str, src_uri: str, data: dict, current: dict, root: Path
             log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
         # Inline code (`...`) in the reason, as HTML: this paragraph is raw HTML.
-        body = re.sub(r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False))
+        body = re.sub(
+            r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
+        )
         return f'{match[0]}\n\n{match["indent"]}<p class="mx-note">{body}</p>\n'
 
     return FENCE.sub(add_note, markdown)

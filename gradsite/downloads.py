@@ -40,7 +40,14 @@ from mkdocs.utils import CountHandler, get_relative_url
 
 from gradsite import notebooks
 from gradsite.project import (
-    CHAPTERS, LANGUAGES, chapter_of, chapter_snippets, language_of_build, pins, root_of, url_prefix,
+    CHAPTERS,
+    LANGUAGES,
+    chapter_of,
+    chapter_snippets,
+    language_of_build,
+    pins,
+    root_of,
+    url_prefix,
 )
 from gradsite.words import WORDS
 
@@ -49,8 +56,6 @@ log = logging.getLogger("mkdocs.hooks.gradsite")
 OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
 OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
 SHIM = "assets/javascripts/iframe-worker-shim.js"
-
-
 
 
 def _failed_so_far() -> bool:
@@ -101,14 +106,16 @@ def write_notebook(html, page, config) -> None:
         notebooks.write(book, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
 
 
-
-
 def _links(page, config) -> list[tuple[str, str]]:
     """(href, link text key) of the downloads a page links to."""
     chapter = chapter_of(page.file.src_uri)
     if chapter:
         return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
-    if page.file.src_uri.split(".")[0] == "index" and _offline_plugin(config) and not _offline(config):  # homes
+    if (
+        page.file.src_uri.split(".")[0] == "index"
+        and _offline_plugin(config)
+        and not _offline(config)
+    ):  # homes
         return [(get_relative_url(OFFLINE_ZIP, page.url), "offline")]
     return []
 
@@ -120,10 +127,13 @@ def add_links(output, page, config) -> str:
         return output
     words = WORDS[language_of_build(config)]["downloads"]
     items = "".join(
-        f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>' for href, key in links
+        f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>'
+        for href, key in links
     )
     box = f'<ul class="gs-downloads">{items}</ul>'
-    title_end = output.index("</h1>", output.index('<article class="md-content__inner')) + len("</h1>")
+    title_end = output.index("</h1>", output.index('<article class="md-content__inner')) + len(
+        "</h1>"
+    )
     return output[:title_end] + "\n" + box + output[title_end:]
 
 
@@ -144,8 +154,12 @@ def _write_zip(target: Path, files: dict[str, bytes], date) -> None:
 
 
 def _examples_zips(config, site: Path, root: Path) -> None:
-    built = [(language, chapter) for language in LANGUAGES for chapter in CHAPTERS
-             if (site / url_prefix(language) / chapter / "index.html").is_file()]  # all, but in some tests
+    built = [
+        (language, chapter)
+        for language in LANGUAGES
+        for chapter in CHAPTERS
+        if (site / url_prefix(language) / chapter / "index.html").is_file()
+    ]  # all, but in some tests
     if not built:
         return
     versions = pins(root)
@@ -180,7 +194,9 @@ def _offline_copy(config, site: Path, prepare) -> None:
     from mkdocs.config import load_config
 
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        offline = load_config(config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict)
+        offline = load_config(
+            config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict
+        )
         _offline_plugin(offline).config.enabled = True
         prepare(offline)
         build(offline)

@@ -84,7 +84,8 @@ class Context:
     root: Path = project.ROOT  # the project folder (docs/ and snippets/)
     page: str = "?"  # docs/-relative source of the page being rendered
     language: str = "?"
-    isolate: bool = True  # put back process-wide state after each example (off only to prove it matters)
+    # Put back process-wide state after each example (off only to prove it matters).
+    isolate: bool = True
     outputs: dict[str, str] = field(default_factory=dict)  # key -> output
     failures: dict[str, tuple[str, str, int | None, str]] = field(default_factory=dict)
     # key -> (origin, report after the first line, line, shown): a failure, run once per build
@@ -100,7 +101,9 @@ class Context:
 
 # The Context of the example running now, for code it calls (gradsite/pictures.py): set
 # for the length of one run by run_python, and put back after it.
-_running: contextvars.ContextVar[Context | None] = contextvars.ContextVar("gradsite_running", default=None)
+_running: contextvars.ContextVar[Context | None] = contextvars.ContextVar(
+    "gradsite_running", default=None
+)
 
 
 def running() -> Context | None:
@@ -125,11 +128,15 @@ _QUOTED_PATH = re.compile(r"""["']([\w.][\w./-]*)["']""")
 
 def named_files(code: str, root: Path) -> list[str]:
     """Project files the code names in a string literal, e.g. "snippets/x/y.py"."""
-    return sorted({n for n in _QUOTED_PATH.findall(code) if ("/" in n or "." in n) and (root / n).is_file()})
+    return sorted(
+        {n for n in _QUOTED_PATH.findall(code) if ("/" in n or "." in n) and (root / n).is_file()}
+    )
 
 
 def _sources() -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(PACKAGE.glob("*.py"))}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(PACKAGE.glob("*.py"))
+    }
 
 
 _LOADED = _sources()  # this package's sources as this process imported them
@@ -138,7 +145,9 @@ _LOADED = _sources()  # this package's sources as this process imported them
 def changed_sources() -> list[str]:
     """gradsite/*.py files edited since this process started (`make serve` must restart for them)."""
     now = _sources()
-    return sorted(name for name in now.keys() | _LOADED.keys() if now.get(name) != _LOADED.get(name))
+    return sorted(
+        name for name in now.keys() | _LOADED.keys() if now.get(name) != _LOADED.get(name)
+    )
 
 
 @functools.cache
@@ -154,8 +163,15 @@ def _environment() -> str:
 
 def cache_key(code: str, origin: str | None, context: Context) -> str:
     files = named_files(code, context.root)
-    parts = [code, origin or f"page code, language {context.language}", torch.__version__, _environment()]
-    parts += [f"{name}:{hashlib.sha256((context.root / name).read_bytes()).hexdigest()}" for name in files]
+    parts = [
+        code,
+        origin or f"page code, language {context.language}",
+        torch.__version__,
+        _environment(),
+    ]
+    parts += [
+        f"{name}:{hashlib.sha256((context.root / name).read_bytes()).hexdigest()}" for name in files
+    ]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -186,7 +202,9 @@ def _keep(key: str, text: str, context: Context) -> None:
 
 class ExampleTimeout(Exception):  # noqa: N818 - named for the message an author reads
     def __init__(self, *args):
-        super().__init__(*args or (f"the example ran longer than the time limit ({project.TIME_LIMIT[0]})",))
+        super().__init__(
+            *args or (f"the example ran longer than the time limit ({project.TIME_LIMIT[0]})",)
+        )
 
 
 class OutputLimit(Exception):  # noqa: N818
@@ -197,7 +215,9 @@ class _NoInput(io.StringIO):
     """stdin of an example: a build has no one to answer."""
 
     def read(self, *args):
-        raise RuntimeError("examples cannot read standard input: a build has no one to type an answer")
+        raise RuntimeError(
+            "examples cannot read standard input: a build has no one to type an answer"
+        )
 
     readline = read
 
@@ -211,7 +231,9 @@ class _CappedOutput(io.StringIO):
 
     def write(self, text: str) -> int:
         if self.tell() + len(text) > self.limit:
-            raise OutputLimit(f"the example printed more than {self.limit} characters ({project.OUTPUT_LIMIT[0]})")
+            raise OutputLimit(
+                f"the example printed more than {self.limit} characters ({project.OUTPUT_LIMIT[0]})"
+            )
         return super().write(text)
 
 
@@ -222,7 +244,9 @@ def _time_limit(seconds: float):
     if threading.current_thread() is threading.main_thread():
 
         def alarm(signum, frame):
-            raise ExampleTimeout(f"the example ran longer than {seconds:g} s ({project.TIME_LIMIT[0]})")
+            raise ExampleTimeout(
+                f"the example ran longer than {seconds:g} s ({project.TIME_LIMIT[0]})"
+            )
 
         previous = signal.signal(signal.SIGALRM, alarm)
         signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -237,7 +261,9 @@ def _time_limit(seconds: float):
 
     def interrupt():
         if running.is_set():
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(target), ctypes.py_object(ExampleTimeout))
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(target), ctypes.py_object(ExampleTimeout)
+            )
 
     timer = threading.Timer(seconds, interrupt)
     timer.start()
@@ -258,10 +284,17 @@ def _isolated():
     import numpy as np
 
     saved = (
-        torch.is_grad_enabled(), torch.get_default_dtype(),
-        torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
-        torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled(), torch.get_num_threads(),
-        torch.is_warn_always_enabled(), os.getcwd(), list(sys.path), dict(os.environ),
+        torch.is_grad_enabled(),
+        torch.get_default_dtype(),
+        torch.are_deterministic_algorithms_enabled(),
+        torch.is_deterministic_algorithms_warn_only_enabled(),
+        torch.is_anomaly_enabled(),
+        torch.is_anomaly_check_nan_enabled(),
+        torch.get_num_threads(),
+        torch.is_warn_always_enabled(),
+        os.getcwd(),
+        list(sys.path),
+        dict(os.environ),
     )
     rng = (torch.random.get_rng_state(), random.getstate(), np.random.get_state())
     torch.random.set_rng_state(_FRESH_RNG)
@@ -272,12 +305,27 @@ def _isolated():
             warnings.simplefilter("error")  # an escaping warning fails where it is raised
             yield
     finally:
-        (grad, dtype, deterministic, warn_only, anomaly, check_nan, threads, warn_always,
-         cwd, path, environ) = saved
+        (
+            grad,
+            dtype,
+            deterministic,
+            warn_only,
+            anomaly,
+            check_nan,
+            threads,
+            warn_always,
+            cwd,
+            path,
+            environ,
+        ) = saved
         torch.set_grad_enabled(grad)
         torch.set_default_dtype(dtype)
-        if (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()) != (
-            deterministic, warn_only
+        if (
+            torch.are_deterministic_algorithms_enabled(),
+            torch.is_deterministic_algorithms_warn_only_enabled(),
+        ) != (
+            deterministic,
+            warn_only,
         ):  # only when changed: the call imports torch._dynamo (a second)
             torch.use_deterministic_algorithms(deterministic, warn_only=warn_only)
         torch.autograd.set_detect_anomaly(anomaly, check_nan=check_nan)
@@ -308,7 +356,11 @@ def _example_traceback(error: BaseException) -> str:
     """The traceback without the runner's own frames."""
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != __file__]
     shown = "".join(traceback.format_list(frames)) if frames else ""
-    return "Traceback (most recent call last):\n" + shown + "".join(traceback.format_exception_only(error))
+    return (
+        "Traceback (most recent call last):\n"
+        + shown
+        + "".join(traceback.format_exception_only(error))
+    )
 
 
 def execute(code: str, origin: str, stdout: io.StringIO, context: Context) -> dict:
@@ -319,12 +371,20 @@ def execute(code: str, origin: str, stdout: io.StringIO, context: Context) -> di
     isolation = _isolated() if context.isolate else nullcontext()
     time_limit = _time_limit(project.limit(project.TIME_LIMIT))
     try:
-        with telling(context), isolation, time_limit, redirect_stdout(stdout), redirect_stderr(stderr):
+        with (
+            telling(context),
+            isolation,
+            time_limit,
+            redirect_stdout(stdout),
+            redirect_stderr(stderr),
+        ):
             exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
     finally:
         sys.stdin = stdin
     if stderr.getvalue():
-        raise RuntimeError("the example wrote to stderr; print what it means to show:\n" + stderr.getvalue())
+        raise RuntimeError(
+            "the example wrote to stderr; print what it means to show:\n" + stderr.getvalue()
+        )
     found = project.leaks(stdout.getvalue().replace(str(context.root), "<project>"))
     if str(context.root) in stdout.getvalue():
         found.append(f"project path: {str(context.root)!r}")
@@ -353,8 +413,9 @@ def _report(context: Context, origin: str, line: int | None, details: str, shown
     return ExecutionError(code_block("pytb", shown))
 
 
-def run_python(code: str, context: Context, *, session: str | None = None, snippet: str | None = None,
-               **extra) -> str:
+def run_python(
+    code: str, context: Context, *, session: str | None = None, snippet: str | None = None, **extra
+) -> str:
     """Run one example and return what it printed (markdown-exec's `run` step).
 
     `snippet` is the file the block includes (set by gradsite/hooks.py); None for code
@@ -362,7 +423,9 @@ def run_python(code: str, context: Context, *, session: str | None = None, snipp
     """
     where = f"page docs/{context.page}, language {context.language}"
     if session:
-        log.error(f"{where}: session='{session}' is not allowed: every example must be a complete program")
+        log.error(
+            f"{where}: session='{session}' is not allowed: every example must be a complete program"
+        )
         raise ExecutionError(code_block("text", "markdown-exec sessions are disabled on this site"))
     if os.environ.get(NO_EXEC):
         return PLACEHOLDER
@@ -390,7 +453,11 @@ def run_python(code: str, context: Context, *, session: str | None = None, snipp
         summary = "".join(traceback.format_exception_only(error)).strip()
         failing = code.splitlines()[line - 1].strip() if line else ""
         printed = stdout.getvalue()[-2000:]
-        so_far = "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines()) if printed else ""
+        so_far = (
+            "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines())
+            if printed
+            else ""
+        )
         details = f"\n  {failing}\n  {summary}{so_far}"
         shown = (printed + "\n" if printed else "") + _example_traceback(error)
         context.failures[key] = (origin, details, line, shown)
@@ -423,7 +490,9 @@ def fence_format(source: str, language: str, css_class: str, options: dict, md, 
     """
     options = dict(options)
     extra = dict(options.pop("extra", None) or {})
-    run = functools.partial(run_python, context=md.gradsite_context, snippet=extra.pop("snippet", None))
+    run = functools.partial(
+        run_python, context=md.gradsite_context, snippet=extra.pop("snippet", None)
+    )
     return base_format(language="python", run=run, code=source, md=md, extra=extra, **options)
 
 

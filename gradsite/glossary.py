@@ -29,7 +29,9 @@ def terms(docs_dir: Path, language: str) -> dict[str, str]:
     """{term: tooltip} from the glossary table of one language."""
     page = Path(docs_dir) / "glossary" / f"index.{language}.md"
     found: dict[str, str] = {}
-    rows = [row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))]
+    rows = [
+        row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))
+    ]
     for row in rows[2:]:  # the page's one table; its first two rows are the header and its rule
         cells = {key: value.strip().replace("`", "") for key, value in row.groupdict().items()}
         found[cells["term"]] = WORDS[language]["glossary"]["tooltip"].format(**cells)

@@ -31,13 +31,21 @@ from mkdocs.plugins import event_priority
 
 from gradsite import compat_hook, downloads, execute, glossary, languages, reproducible, searchwords
 from gradsite.project import (
-    FENCE, HEADING_ID, INCLUDE, LANGUAGES, language_of_build, root_of, split_source, url_prefix,
+    FENCE,
+    HEADING_ID,
+    INCLUDE,
+    LANGUAGES,
+    language_of_build,
+    root_of,
+    split_source,
+    url_prefix,
 )
 from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-RUNNER = "gradsite.execute"  # the Markdown extension (mkdocs.yml) that gives pages the runner's Context
+# The Markdown extension (mkdocs.yml) that gives pages the runner's Context.
+RUNNER = "gradsite.execute"
 
 
 @dataclass
@@ -69,7 +77,9 @@ def on_config(config):
     if _reported_by_the_runner not in exec_log.filters:
         exec_log.addFilter(_reported_by_the_runner)
     for name in execute.changed_sources():  # an edit while `make serve` runs
-        log.warning(f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)")
+        log.warning(
+            f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)"
+        )
     language = language_of_build(config)
     if "gradsite" not in config:  # the first language of a build (the others reuse its Site)
         config["gradsite"] = Site(runner=execute.Context())
@@ -78,15 +88,21 @@ def on_config(config):
     site.matrix = compat_hook.load()
     config.mdx_configs.setdefault(RUNNER, {})["context"] = site.runner
     reproducible.pin_build_date(site.runner.root)  # dates from the last commit, not the clock
-    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(config.docs_dir, language)
+    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(
+        config.docs_dir, language
+    )
     searchwords.add_glossary_terms(config.docs_dir)
     downloads.use_local_shim(config)
     # For the templates (gradsite/overrides): the torch that ran the examples, and their words.
     config.extra["torch_version"] = torch.__version__
     config.extra["words"] = WORDS[language]["page"]
     config.extra["not_found"] = [
-        {"lang": lang, "home": url_prefix(lang), "title": WORDS[lang]["page"]["not_found_title"],
-         "text": WORDS[lang]["page"]["not_found"]}
+        {
+            "lang": lang,
+            "home": url_prefix(lang),
+            "title": WORDS[lang]["page"]["not_found_title"],
+            "text": WORDS[lang]["page"]["not_found"],
+        }
         for lang in LANGUAGES
     ]
     return config
@@ -94,13 +110,20 @@ def on_config(config):
 
 def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, group: str, fix: str) -> None:
     """Both languages of a page must list the same `what` in the same order."""
-    found = {lang: [m[group] for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))]
-             for lang in LANGUAGES}
+    found = {
+        lang: [
+            m[group]
+            for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))
+        ]
+        for lang in LANGUAGES
+    }
     (a, first), (b, second) = found.items()
     if first == second:
         return
     only = {a: [x for x in first if x not in second], b: [x for x in second if x not in first]}
-    detail = "; ".join(f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items)
+    detail = "; ".join(
+        f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items
+    )
     log.error(
         f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: "
         f"{detail or 'same ones, another order'}. {fix}"
@@ -122,12 +145,26 @@ def on_files(files, config):
         missing = sorted(set(LANGUAGES) - langs)
         for lang in missing:
             present = sorted(langs)[0]
-            log.error(f"docs/{stem}.{present}.md has no {lang} twin: create docs/{stem}.{lang}.md (language {lang})")
+            log.error(
+                f"docs/{stem}.{present}.md has no {lang} twin: create docs/{stem}.{lang}.md (language {lang})"
+            )
         if not missing:
-            _compare(stem, docs, "included examples", INCLUDE, "path",
-                     "Include each example in both languages, at the same place.")
-            _compare(stem, docs, "heading ids", HEADING_ID, "id",
-                     "Give a heading the same {#id} in both languages.")
+            _compare(
+                stem,
+                docs,
+                "included examples",
+                INCLUDE,
+                "path",
+                "Include each example in both languages, at the same place.",
+            )
+            _compare(
+                stem,
+                docs,
+                "heading ids",
+                HEADING_ID,
+                "id",
+                "Give a heading the same {#id} in both languages.",
+            )
     return files
 
 

@@ -26,9 +26,9 @@ between languages through `extra.scope: /` in mkdocs.yml.
 from __future__ import annotations
 
 import json
-from copy import deepcopy
 import re
 import xml.etree.ElementTree as ET
+from copy import deepcopy
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
@@ -99,8 +99,12 @@ def split_by_language(config, not_found: dict[str, str]) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps({**index, "docs": mine}, ensure_ascii=False), encoding="utf-8")
         _sitemap_of(site, config.site_url or "/", language)
-    default = [d for d in docs if not any(d["location"].startswith(url_prefix(lang)) for lang in others)]
-    index_path.write_text(json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8")
+    default = [
+        d for d in docs if not any(d["location"].startswith(url_prefix(lang)) for lang in others)
+    ]
+    index_path.write_text(
+        json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8"
+    )
     # The last language built wrote /404.html: the site's default language owns it.
     for language, page in not_found.items():
         (site / url_prefix(language) / "404.html").write_text(page, encoding="utf-8")

@@ -59,6 +59,9 @@ def pytest_markdown_docs_markdown_it() -> MarkdownIt:
 
 @pytest.hookimpl
 def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
-    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in ([], [f".{DEFAULT}"]):
+    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in (
+        [],
+        [f".{DEFAULT}"],
+    ):
         return True
     return None

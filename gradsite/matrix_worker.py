@@ -37,8 +37,13 @@ TIMEOUT = 600  # seconds per example; the slowest (DDP) takes a few
 
 def strip_paths(text: str, root: str) -> str:
     """The message without this machine's paths: project files relative, the others named."""
-    places = [(root.rstrip("/") + "/", ""), (sys.prefix, "<env>"), (sys.base_prefix, "<python>"),
-              (tempfile.gettempdir(), "<tmp>"), (os.path.expanduser("~"), "~")]
+    places = [
+        (root.rstrip("/") + "/", ""),
+        (sys.prefix, "<env>"),
+        (sys.base_prefix, "<python>"),
+        (tempfile.gettempdir(), "<tmp>"),
+        (os.path.expanduser("~"), "~"),
+    ]
     for path, name in sorted(places, key=lambda place: len(place[0]), reverse=True):
         if len(path) > 1:
             text = text.replace(path, name)
@@ -61,7 +66,11 @@ def _child(root: str, example: str, out: str, err: str, report: int) -> None:
         if stop.code not in (None, 0):
             result.update(error=f"SystemExit: {stop.code}", code=1)
     except BaseException as error:  # noqa: BLE001 - every failure is a result
-        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.abspath(f.filename) == path]
+        frames = [
+            f
+            for f in traceback.extract_tb(error.__traceback__)
+            if os.path.abspath(f.filename) == path
+        ]
         first = (str(error).strip().splitlines() or [""])[0]
         result.update(error=f"{type(error).__name__}: {first}".rstrip(": "), code=1)
         result["line"] = frames[-1].lineno if frames else None
@@ -85,10 +94,14 @@ def run(root: str, example: str) -> dict:
         os.close(write)
         chunks = []
         while True:
-            ready, _, _ = select.select([read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start)))
+            ready, _, _ = select.select(
+                [read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start))
+            )
             if not ready:
                 os.kill(pid, signal.SIGKILL)
-                chunks = [json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()]
+                chunks = [
+                    json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()
+                ]
                 break
             chunk = os.read(read, 65536)
             if not chunk:
@@ -101,7 +114,9 @@ def run(root: str, example: str) -> dict:
         if not chunks and os.WIFSIGNALED(status):
             got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
         stdout = open(out, "rb").read() if os.path.exists(out) else b""
-        stderr = open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
+        stderr = (
+            open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
+        )
     error = got.get("error")
     status_name = "failed" if error else ("warned" if stderr else "passed")
     if status_name == "warned":

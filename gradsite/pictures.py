@@ -112,7 +112,9 @@ def run_example(snippet: str, *, record_inputs: bool = False):
     context = _context()
     failed = execute.failed_earlier(snippet, code, context)
     if failed:
-        raise execute.ExampleFailed(f"{snippet} failed earlier in this build, not run again:\n  {failed}")
+        raise execute.ExampleFailed(
+            f"{snippet} failed earlier in this build, not run again:\n  {failed}"
+        )
     kept = context.namespaces.get(snippet)
     if not record_inputs and kept and kept[0].strip() == code.strip():
         return kept[1], {}
@@ -272,11 +274,14 @@ def _text(x: float, y: float, line: str, bold: bool) -> str:
 
 def describe(G: nx.MultiDiGraph, x_of: dict) -> str:
     """The edges, top to bottom, in words any reader of code follows: alt text that cannot go stale."""
+
     def name(node):
         return " ".join(G.nodes[node]["lines"][:2])
 
     arrows = {"flow": "→", "input": "- -"}
-    edges = sorted(G.edges(data=True), key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]]))
+    edges = sorted(
+        G.edges(data=True), key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]])
+    )
     return "; ".join(f"{name(u)} {arrows[d['kind']]} {name(v)}" for u, v, d in edges) + "."
 
 
@@ -313,7 +318,9 @@ def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
     box = {n: (x_of[n] - left - size[n][0] / 2, y_of[n] + 2, *size[n]) for n in G}
 
     parts = []
-    for u, v in sorted({(u, v) for u, v in G.edges()}, key=lambda e: (box[e[0]][1], box[e[0]][0], e)):
+    for u, v in sorted(
+        {(u, v) for u, v in G.edges()}, key=lambda e: (box[e[0]][1], box[e[0]][0], e)
+    ):
         kinds = [d["kind"] for d in G.get_edge_data(u, v).values()]
         ux, uy, uw, uh = box[u]
         vx, vy, vw, _ = box[v]
@@ -333,9 +340,14 @@ def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
             length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
             dx, dy = (x2 - x1) / length, (y2 - y1) / length
             bx, by = x2 - dx * ARROW, y2 - dy * ARROW
-            head = f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * ARROW / 2)} {_fmt(by + dx * ARROW / 2)}L{_fmt(bx + dy * ARROW / 2)} {_fmt(by - dx * ARROW / 2)}Z"
+            half = ARROW / 2
+            head = (
+                f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * half)} {_fmt(by + dx * half)}"
+                f"L{_fmt(bx + dy * half)} {_fmt(by - dx * half)}Z"
+            )
             parts.append(
-                f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}" fill="none" stroke="currentColor"/>'
+                f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}"'
+                ' fill="none" stroke="currentColor"/>'
                 f'<path class="gs-arrow" d="{head}" fill="currentColor"/>'
             )
     for node, data in G.nodes(data=True):
@@ -343,12 +355,14 @@ def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
         classes = " ".join(["gs-node", *data["classes"]])
         parts.append(f'<g class="{classes}">')
         parts.append(
-            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}" rx="{6 if "gs-fn" in data["classes"] else 2}"'
-            ' fill="none" stroke="currentColor"/>'
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"'
+            f' rx="{6 if "gs-fn" in data["classes"] else 2}" fill="none" stroke="currentColor"/>'
         )
         for i, line in enumerate(data["lines"]):
             base = y + PAD_Y + (i + 1) * LINE_HEIGHT - 4
-            parts.append(_text(x + w / 2, base, line, bold=i == 0 and "gs-tensor" in data["classes"]))
+            parts.append(
+                _text(x + w / 2, base, line, bold=i == 0 and "gs-tensor" in data["classes"])
+            )
         parts.append("</g>")
     return (
         f'<svg class="gs-graph" role="img" aria-label="{html.escape(alt)}"'
@@ -369,7 +383,9 @@ def _figure(kind: str, svg: str, legend: list[str], caption: str | None) -> str:
     return "".join(parts)
 
 
-def graph(snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None) -> str:
+def graph(
+    snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None
+) -> str:
     """Print (and return) a <figure> with the autograd graph an example built.
 
     `names`: the tensors to draw and label, in the order the example made
@@ -427,15 +443,21 @@ RC = {
 }
 
 
-def plot_svg(series: list[tuple[list[float], list[float]]], *, alt: str, salt: str, log_y: bool = False) -> str:
+def plot_svg(
+    series: list[tuple[list[float], list[float]]], *, alt: str, salt: str, log_y: bool = False
+) -> str:
     """Lines drawn by matplotlib as inline SVG, coloured by the page's CSS."""
     frozen = tuple((tuple(xs), tuple(ys)) for xs, ys in series)
     svg = _plot_svg(frozen, salt, log_y)
-    return svg.replace("<svg", f'<svg class="gs-plot-svg" role="img" aria-label="{html.escape(alt)}"', 1)
+    return svg.replace(
+        "<svg", f'<svg class="gs-plot-svg" role="img" aria-label="{html.escape(alt)}"', 1
+    )
 
 
 @functools.lru_cache(maxsize=16)
-def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], salt: str, log_y: bool) -> str:
+def _plot_svg(
+    series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], salt: str, log_y: bool
+) -> str:
     """The SVG of plot_svg without its words: the same in every language, so drawn once for both."""
     import matplotlib
     from matplotlib.figure import Figure
@@ -463,7 +485,9 @@ def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], s
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg") :]
     svg = re.sub(r"\s*<metadata>.*?</metadata>", "", svg, flags=re.S)
-    svg = re.sub(r"\s*<style[^>]*>.*?</style>", "", svg, flags=re.S)  # a global `*` rule: moved to pictures.css
+    svg = re.sub(
+        r"\s*<style[^>]*>.*?</style>", "", svg, flags=re.S
+    )  # a global `*` rule: moved to pictures.css
     svg = re.sub(r"font-family: [^;\"]*;?\s*", "", svg)
     svg = svg.replace(INK, "currentColor")
     for i, stand_in in enumerate(SERIES):
@@ -474,7 +498,10 @@ def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], s
     svg = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m[1]}"', svg)
     svg = re.sub(r"#([\w.-]+)", lambda m: f"#{prefix}{m[1]}" if m[1] in ids else m[0], svg)
     # Inline SVG in HTML needs no namespace declarations: the picture names no URL at all.
-    svg = re.sub(r'\s(?:xmlns(?::xlink)?|width|height|version)="[^"]*"', "", svg[: svg.index(">")]) + svg[svg.index(">") :]
+    svg = (
+        re.sub(r'\s(?:xmlns(?::xlink)?|width|height|version)="[^"]*"', "", svg[: svg.index(">")])
+        + svg[svg.index(">") :]
+    )
     return svg.strip()
 
 
@@ -507,11 +534,15 @@ def plot(
     for i, label in enumerate(lines.values()):
         style = STYLES[i]
         dash = style["linestyle"]
-        dasharray = {":": "1.5 2", "-.": "5 2 1.5 2"}.get(dash, "") if isinstance(dash, str) else " ".join(map(str, dash[1]))
+        dasharray = (
+            {":": "1.5 2", "-.": "5 2 1.5 2"}.get(dash, "")
+            if isinstance(dash, str)
+            else " ".join(map(str, dash[1]))
+        )
         swatch = (
             f'<svg class="gs-swatch" viewBox="0 0 28 8" width="28" height="8" aria-hidden="true">'
             f'<line x1="1" y1="4" x2="27" y2="4" style="stroke: var(--gs-series-{i + 1});'
-            f' stroke-width: {style["linewidth"]}; stroke-opacity: {style["alpha"]}'
+            f" stroke-width: {style['linewidth']}; stroke-opacity: {style['alpha']}"
             + (f"; stroke-dasharray: {dasharray}" if dasharray else "")
             + '"/></svg>'
         )

@@ -17,7 +17,9 @@ import os
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent  # the project folder (pymdownx.snippets base_path ".")
+ROOT = (
+    Path(__file__).resolve().parent.parent
+)  # the project folder (pymdownx.snippets base_path ".")
 LANGUAGES = ("zh", "en")  # the first is the default, built first, served at the site's root
 DEFAULT = LANGUAGES[0]
 CHAPTERS = ("retention", "zeroing", "detach", "accumulation")  # same slug in docs/ and snippets/
@@ -69,7 +71,9 @@ FENCE = re.compile(
     re.M | re.S,
 )
 # An explicit heading id: ## Title {#the-id}
-HEADING_ID = re.compile(r"^(?P<heading>#{1,6}[ \t].*?)[ \t]*\{[^}]*#(?P<id>[\w-]+)[^}]*\}[ \t]*$", re.M)
+HEADING_ID = re.compile(
+    r"^(?P<heading>#{1,6}[ \t].*?)[ \t]*\{[^}]*#(?P<id>[\w-]+)[^}]*\}[ \t]*$", re.M
+)
 
 
 def included(text: str) -> list[str]:
@@ -94,7 +98,7 @@ def pins(root: Path = ROOT) -> dict[str, str]:
     for name in PINNED_PACKAGES:
         match = re.search(rf'"{name}==(?P<version>[^";\s]+)', text)
         if not match:
-            raise ValueError(f"pyproject.toml does not pin {name} (\"{name}==<version>\")")
+            raise ValueError(f'pyproject.toml does not pin {name} ("{name}==<version>")')
         found[name] = match["version"]
     return found
 
@@ -129,7 +133,9 @@ LEAKS = {
 
 def leaks(text: str) -> list[str]:
     """What in `text` depends on the machine or the moment, each named."""
-    return [f"{what}: {m.group(0)!r}" for what, pattern in LEAKS.items() for m in pattern.finditer(text)]
+    return [
+        f"{what}: {m.group(0)!r}" for what, pattern in LEAKS.items() for m in pattern.finditer(text)
+    ]
 
 
 # Limits of one example, wherever it runs (the build, the tests, the matrix); environment

@@ -26,7 +26,9 @@ NEW = {
         'print("about to wait")\nwhile True:\n    time.sleep(1)\n'
     ),
     "snippets/retention/zz_floods.py": "for i in range(2_000_000):\n    print(i)\n",
-    "snippets/retention/zz_address.py": "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n",
+    "snippets/retention/zz_address.py": (
+        "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n"
+    ),
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
 }
 HANGS = "snippets/retention/zz_hangs.py"
@@ -34,7 +36,8 @@ HANGS = "snippets/retention/zz_hangs.py"
 FIGURE = f'\n```python exec="on" html="1"\nfrom gradsite.pictures import graph; graph("{HANGS}", alt="x")\n```\n'
 ZH_ONLY = "snippets/retention/zz_zh_only.py"
 MISSING, MISSING_IN = "snippets/versions/no_such_example.py", "docs/versions/index.en.md"
-TIME_LIMIT = "10"  # seconds; every real example of the chapter takes well under one, even under load
+# Seconds; every real example of the chapter takes well under one, even under load.
+TIME_LIMIT = "10"
 
 
 def _edit(path, old, new):
@@ -72,21 +75,32 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     for path, code in {**NEW, ZH_ONLY: 'print("only in Chinese")\n'}.items():
         (project / path).write_text(code, encoding="utf-8")
     for lang in ("zh", "en"):
-        _append(project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW) + FIGURE)
+        _append(
+            project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW) + FIGURE
+        )
     _append(project / "docs/retention/index.zh.md", _fence(ZH_ONLY))
     _edit(project / "docs/retention/index.en.md", "{#chain-rule-2400}", "{#chain-rule}")
     (project / "docs/references/index.en.md").unlink()
     _edit(project / "docs/index.en.md", "(retention/index.md)", "(retention/missing.md)")
-    _edit(project / "docs/index.zh.md", "(retention/index.md)", "(retention/index.md#no-such-heading)")
+    _edit(
+        project / "docs/index.zh.md", "(retention/index.md)", "(retention/index.md#no-such-heading)"
+    )
     # A missing snippet stops MkDocs reading the page, and the build there: so it is in the
     # page read last (pages are read in path order, versions/ after retention/), in English.
     _edit(project / MISSING_IN, "snippets/versions/torch_version.py", MISSING)
     lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
-    lines[WARNS] = next(n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t)
-    lines[FAILS] = next(n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t)
+    lines[WARNS] = next(
+        n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t
+    )
+    lines[FAILS] = next(
+        n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t
+    )
     (folder / "out").mkdir()
-    result = build(folder / "out" / "site", project=project, only="retention",
-                   links=True, env={"GRADSITE_TIME_LIMIT": TIME_LIMIT})
+    result = build(
+        folder / "out" / "site",
+        project=project,
+        only="retention",
+        links=True,
+        env={"GRADSITE_TIME_LIMIT": TIME_LIMIT},
+    )
     return result, lines
-
-

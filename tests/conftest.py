@@ -83,7 +83,8 @@ _BUILDS = {
     "broken": build_broken,
 }
 _NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
-_SHARED = "GRADSITE_TEST_BUILDS"  # the run's folder, made by the controller, inherited by the workers
+# The run's folder, made by the controller, inherited by the workers.
+_SHARED = "GRADSITE_TEST_BUILDS"
 _started: dict[str, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
 
@@ -119,7 +120,14 @@ def _start(name: str) -> Future:
 def pytest_collection_finish(session):
     if session.config.option.collectonly:
         return
-    for name in sorted({_NEEDS[f] for item in session.items for f in getattr(item, "fixturenames", ()) if f in _NEEDS}):
+    for name in sorted(
+        {
+            _NEEDS[f]
+            for item in session.items
+            for f in getattr(item, "fixturenames", ())
+            if f in _NEEDS
+        }
+    ):
         _start(name)
 
 
@@ -179,9 +187,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.build)
         # The two-process DDP example (15 s a run), and pages' fences run by pytest-markdown-docs
         # (each example again; tests/test_snippets.py runs them faster, in forked children).
-        if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith("docs/"):
+        if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith(
+            "docs/"
+        ):
             item.add_marker(pytest.mark.slow)
     # Tests that need no build first: they run while the builds are made. In each group the
     # slow ones first, so that with several workers no long test starts last, alone.
-    items.sort(key=lambda item: (bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
-                                 not item.get_closest_marker("slow")))
+    items.sort(
+        key=lambda item: (
+            bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
+            not item.get_closest_marker("slow"),
+        )
+    )

@@ -21,14 +21,20 @@ from sitebuild import drift_ids, run_in_runner  # noqa: E402
 def main(chapter: str, wanted: str) -> int:
     module = importlib.import_module(f"drift_cases.{chapter}")  # tests/drift_cases/<chapter>.py
     cases = dict(zip(drift_ids(module.DRIFT), module.DRIFT.items()))
-    chosen = [(name, case) for case_id, (name, case) in cases.items() if wanted in (name, case_id) or wanted in case_id]
+    chosen = [
+        (name, case)
+        for case_id, (name, case) in cases.items()
+        if wanted in (name, case_id) or wanted in case_id
+    ]
     if not chosen:
         print(f"no case matches {wanted!r}; cases: {', '.join(module.DRIFT)}")
         return 2
     for name, (patch, snippet) in chosen:
         print(f"== {name} ({snippet})")
         for language, (failed, log) in run_in_runner(snippet, patch).items():
-            print(f"-- language {language}: {'FAILED (as a drift case must)' if failed else 'passed'}")
+            print(
+                f"-- language {language}: {'FAILED (as a drift case must)' if failed else 'passed'}"
+            )
             print(log or "(nothing logged)")
     return 0
 

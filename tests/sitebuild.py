@@ -18,7 +18,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
-
 from gradsite import execute
 from gradsite.project import CHAPTERS, FAILED, LANGUAGES, ROOT, included
 
@@ -36,8 +35,15 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
-def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str | None = None,
-          links: bool = False, env: dict | None = None) -> Build:
+def build(
+    site_dir: Path,
+    *,
+    project: Path = ROOT,
+    before: str = "",
+    only: str | None = None,
+    links: bool = False,
+    env: dict | None = None,
+) -> Build:
     """Run `mkdocs build --strict` in a fresh process.
 
     `before` is Python run in that process before MkDocs starts (a moved clock).
@@ -58,7 +64,11 @@ def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str |
             "nav": ["index.md", f"{only}/index.md"],
         }
         if not links:
-            override["validation"] = {"omitted_files": "info", "not_found": "info", "anchors": "info"}
+            override["validation"] = {
+                "omitted_files": "info",
+                "not_found": "info",
+                "anchors": "info",
+            }
         config.write_text(json.dumps(override), encoding="utf-8")
     driver = textwrap.dedent(before) + textwrap.dedent(
         f"""
@@ -102,7 +112,9 @@ def forked(function, *args, timeout: float = 600):
     global flag) reaches this process or another test. An exception in the child is
     raised here as a RuntimeError carrying its traceback.
     """
-    execute.cache_key("", "warm-up", execute.Context())  # what every child needs, computed once here
+    execute.cache_key(
+        "", "warm-up", execute.Context()
+    )  # what every child needs, computed once here
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
@@ -173,7 +185,9 @@ def assert_runner_fails(patch: str, snippet: str) -> None:
         page = page_including(snippet, language)
         reports = [FAILED.match(line) for line in log.splitlines()]
         assert any(
-            r and (r["origin"], r["page"], r["lang"]) == (snippet, f"docs/{page}", language) and r["line"]
+            r
+            and (r["origin"], r["page"], r["lang"]) == (snippet, f"docs/{page}", language)
+            and r["line"]
             for r in reports
         ), log
 

@@ -11,10 +11,9 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
-
-from browser import PHONE, Tab
 from gradsite.project import LANGUAGES, url_prefix
 
+from browser import PHONE, Tab
 
 
 def _path(url: str) -> str:
@@ -50,7 +49,10 @@ def _copy(tab: Tab, block) -> str:
 
 def test_copy_button_copies_code_that_runs(tab, tmp_path):
     tab.open("retention/")
-    code, output = tab.page.locator("article div.highlight").nth(0), tab.page.locator("article div.highlight").nth(1)
+    code, output = (
+        tab.page.locator("article div.highlight").nth(0),
+        tab.page.locator("article div.highlight").nth(1),
+    )
     copied = _copy(tab, code)
     shown = output.inner_text().strip()
     assert copied.startswith("import torch"), copied[:200]
@@ -58,7 +60,9 @@ def test_copy_button_copies_code_that_runs(tab, tmp_path):
         assert line not in copied, f"output line {line!r} was copied with the code"
     script = tmp_path / "pasted.py"
     script.write_text(copied, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == shown
 
@@ -72,7 +76,9 @@ def test_every_copied_block_is_clean(tab):
         copied = _copy(tab, blocks.nth(i))
         assert copied.strip() and copied == blocks.nth(i).locator("code").inner_text().rstrip()
         assert not re.search(r"^(>>>|\.\.\. |\$ )", copied, re.MULTILINE), copied
-        assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), "annotation marker in copied code"
+        assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), (
+            "annotation marker in copied code"
+        )
         assert not re.match(r"\s*1\s*\n\s*2\s*\n", copied), "line numbers in copied code"
 
 
@@ -90,17 +96,24 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
     assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
 
 
-@pytest.mark.parametrize("path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"])
+@pytest.mark.parametrize(
+    "path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"]
+)
 def test_phone_width_has_no_horizontal_scrolling(tab, path):
     tab.page.set_viewport_size(PHONE)
     tab.open(path)
-    overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
     assert overflow <= 0, f"{path}: the page is {overflow}px wider than a {PHONE['width']}px phone"
 
 
 @pytest.mark.parametrize(
     ("path", "term", "words"),
-    [("retention/", "叶子节点", "leaf tensor"), ("en/retention/", "leaf tensor", "grad_fn is None")],
+    [
+        ("retention/", "叶子节点", "leaf tensor"),
+        ("en/retention/", "leaf tensor", "grad_fn is None"),
+    ],
 )
 def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
     tab.open(path)
@@ -116,7 +129,10 @@ def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
 # that checks the pictures.
 
 
-@pytest.mark.parametrize(("path", "heading", "home"), [("nowhere/", "页面不存在", "/"), ("en/nowhere/", "Page not found", "/en/")])
+@pytest.mark.parametrize(
+    ("path", "heading", "home"),
+    [("nowhere/", "页面不存在", "/"), ("en/nowhere/", "Page not found", "/en/")],
+)
 def test_missing_page_gets_a_404_in_its_language(tab, path, heading, home):
     response = tab.open(path)
     assert response.status == 404

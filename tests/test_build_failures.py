@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from broken import FAILS, HANGS, MISSING, RAISES, SYNTAX, TIME_LIMIT, WARNS, ZH_ONLY, project_of
 from gradsite.project import LANGUAGES, failure, page_source
+
+from broken import FAILS, HANGS, MISSING, RAISES, SYNTAX, TIME_LIMIT, WARNS, ZH_ONLY, project_of
 
 
 def _named(log: str, position: str) -> None:
@@ -50,9 +51,14 @@ def test_warning_escaping_an_example_fails_at_its_line(broken):
 def test_hanging_example_is_stopped_by_the_time_limit(broken):
     result, _ = broken
     line = re.search(r"snippets/retention/zz_hangs.py:(\d+): example failed", result.log)
-    assert line and line[1] in ("7", "8"), result.log[-3000:]  # the loop, wherever the alarm caught it
+    assert line and line[1] in ("7", "8"), result.log[
+        -3000:
+    ]  # the loop, wherever the alarm caught it
     _named(result.log, f"snippets/retention/zz_hangs.py:{line[1]}")
-    assert f"ExampleTimeout: the example ran longer than {TIME_LIMIT} s (GRADSITE_TIME_LIMIT)" in result.log
+    assert (
+        f"ExampleTimeout: the example ran longer than {TIME_LIMIT} s (GRADSITE_TIME_LIMIT)"
+        in result.log
+    )
 
 
 def test_a_hanging_example_costs_one_time_limit_not_one_per_page_and_figure(broken):
@@ -67,7 +73,10 @@ def test_a_hanging_example_costs_one_time_limit_not_one_per_page_and_figure(brok
 def test_runaway_output_is_stopped_by_the_output_limit(broken):
     result, _ = broken
     _named(result.log, "snippets/retention/zz_floods.py:2")
-    assert "OutputLimit: the example printed more than 1000000 characters (GRADSITE_OUTPUT_LIMIT)" in result.log
+    assert (
+        "OutputLimit: the example printed more than 1000000 characters (GRADSITE_OUTPUT_LIMIT)"
+        in result.log
+    )
     pages = [result.site / "retention/index.html", result.site / "en/retention/index.html"]
     assert all(page.stat().st_size < 2_000_000 for page in pages if page.exists())
 
@@ -96,7 +105,8 @@ def test_heading_ids_differ_between_languages(broken):
     result, _ = broken
     assert re.search(
         r"docs/retention/index.zh.md and docs/retention/index.en.md differ in their heading ids: "
-        r"only in zh: chain-rule-2400; only in en: chain-rule\. Give a heading the same \{#id\}", result.log
+        r"only in zh: chain-rule-2400; only in en: chain-rule\. Give a heading the same \{#id\}",
+        result.log,
     ), result.log[-3000:]
 
 

@@ -11,11 +11,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-
 from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
-from gradsite.project import CHAPTERS, chapter_snippets, pins
-from gradsite.project import ROOT
-from gradsite.project import LANGUAGES, url_prefix
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, chapter_snippets, pins, url_prefix
 
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
 
@@ -28,7 +25,9 @@ def _zip(site, language: str, chapter: str) -> Path:
 def test_every_chapter_page_links_its_examples_zip(site, language):
     for chapter in CHAPTERS:
         page = site.page(url_prefix(language) + chapter)
-        assert f'href="{chapter}-examples.zip" download' in page, f"/{url_prefix(language)}{chapter}/ has no link"
+        assert f'href="{chapter}-examples.zip" download' in page, (
+            f"/{url_prefix(language)}{chapter}/ has no link"
+        )
         assert _zip(site, language, chapter).is_file()
 
 
@@ -45,7 +44,9 @@ def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(
             snippets = chapter_snippets(chapter, language)
             assert snippets, chapter
             for snippet in snippets:
-                assert archive.read(f"{chapter}/{Path(snippet).name}") == (ROOT / snippet).read_bytes()
+                assert (
+                    archive.read(f"{chapter}/{Path(snippet).name}") == (ROOT / snippet).read_bytes()
+                )
             assert archive.read(f"{chapter}/requirements.txt").decode() == "".join(
                 f"{name}=={version}\n" for name, version in versions.items()
             )
@@ -101,7 +102,9 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
     try:
         page.goto(offline.joinpath(start).as_uri(), wait_until="load")
         # Links in the copy name their file: they work without a server.
-        hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all("els => els.map(e => e.href)")
+        hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all(
+            "els => els.map(e => e.href)"
+        )
         assert hrefs and all(h.split("#")[0].endswith(".html") for h in hrefs), hrefs
         box = page.locator("input.md-search__input")
         box.click()

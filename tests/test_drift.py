@@ -10,9 +10,9 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from gradsite.project import CHAPTERS
 
 from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, in_every_process
-from gradsite.project import CHAPTERS
 from sitebuild import assert_runner_fails, drift_ids, run_in_runner
 
 DRIFT = {chapter: importlib.import_module(f"drift_cases.{chapter}").DRIFT for chapter in CHAPTERS}
@@ -46,7 +46,11 @@ def test_crashed_ddp_worker_fails_the_runner_with_a_message():
     """A worker that dies must stop the build with a clear message, not hang it."""
     # One language: what is proved is the example's own crash handling through the runner
     # (two DDP runs of about 15 s each would prove nothing more).
-    for language, (failed, log) in run_in_runner(DDP_EXAMPLE, in_every_process(CRASH_RANK_1), ("zh",)).items():
+    for language, (failed, log) in run_in_runner(
+        DDP_EXAMPLE, in_every_process(CRASH_RANK_1), ("zh",)
+    ).items():
         assert failed and f"{DDP_EXAMPLE}:" in log and f"language {language}" in log, log
         assert "DDP worker rank 1 exited with code 3; all ranks stopped" in log, log
-        assert "TimeoutError" not in log  # reported as the crash it is, not as the example's own time-out
+        assert (
+            "TimeoutError" not in log
+        )  # reported as the crash it is, not as the example's own time-out

@@ -16,10 +16,9 @@ import textwrap
 
 import pytest
 import torch
-from markdown_exec import ExecutionError
-
 from gradsite import execute
 from gradsite.project import ROOT
+from markdown_exec import ExecutionError
 
 
 def _new_build(root, language="zh"):
@@ -116,7 +115,10 @@ def test_a_failure_runs_once_per_build_and_is_reported_for_each_page(project, bu
     assert build.executions == 1 and str(zh.value) == str(en.value)
     assert build.outputs == {}
     for page, language in (("demo.zh.md", "zh"), ("demo.en.md", "en")):
-        assert f"snippets/demo/flaky.py:2: example failed on page docs/{page}, language {language}" in caplog.text
+        assert (
+            f"snippets/demo/flaky.py:2: example failed on page docs/{page}, language {language}"
+            in caplog.text
+        )
     assert caplog.text.count("printed before it failed:\n    so far") == 2
     later = _new_build(project)
     with pytest.raises(ExecutionError):
@@ -125,7 +127,10 @@ def test_a_failure_runs_once_per_build_and_is_reported_for_each_page(project, bu
 
 
 def test_a_figure_drawing_a_failed_example_does_not_run_it_again(project, build, caplog):
-    _write(project / "snippets/demo/broken.py", "import torch\nx = torch.ones(1)\nassert False, 'drifted'\n")
+    _write(
+        project / "snippets/demo/broken.py",
+        "import torch\nx = torch.ones(1)\nassert False, 'drifted'\n",
+    )
     code = (project / "snippets/demo/broken.py").read_text(encoding="utf-8")
     with pytest.raises(ExecutionError):
         execute.run_python(code, build, snippet="snippets/demo/broken.py")
@@ -133,7 +138,10 @@ def test_a_figure_drawing_a_failed_example_does_not_run_it_again(project, build,
     with pytest.raises(ExecutionError):
         execute.run_python(figure, build)
     assert build.executions == 2  # the example, then the figure block, which stopped at once
-    assert "ExampleFailed: snippets/demo/broken.py failed earlier in this build, not run again" in caplog.text
+    assert (
+        "ExampleFailed: snippets/demo/broken.py failed earlier in this build, not run again"
+        in caplog.text
+    )
     assert "snippets/demo/broken.py:3\n  assert False, 'drifted'" in caplog.text
 
 
@@ -172,7 +180,7 @@ def test_execution_off_renders_a_placeholder_and_keeps_nothing(build, monkeypatc
 CONFIG = f"""
 site_name: tiny
 docs_dir: docs
-hooks: ["{ROOT / 'gradsite' / 'hooks.py'}"]
+hooks: ["{ROOT / "gradsite" / "hooks.py"}"]
 plugins:
   - markdown-exec:
       languages: []
@@ -231,7 +239,11 @@ print("STEPS" + json.dumps(steps))
 
 def _serve(project, *edits):
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, *edits], cwd=project, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-c", DRIVER, *edits],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**__import__("os").environ, execute.DISK_CACHE: ".cache/gradsite"},
     )
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
@@ -254,11 +266,17 @@ def test_serve_reruns_only_what_an_edit_touches_across_restarts(tiny):
     # A first session: a clean build runs each distinct block once (the two pages of
     # this site without i18n share one language); a prose edit runs nothing; a
     # snippet edit runs the blocks that include it or name it.
-    first = _serve(tiny, "docs/index.en.md=\nMore prose.\n", "snippets/demo/two.py=print('edited')\n")
+    first = _serve(
+        tiny, "docs/index.en.md=\nMore prose.\n", "snippets/demo/two.py=print('edited')\n"
+    )
     assert first == {"build": 3, "docs/index.en.md": 0, "snippets/demo/two.py": 2}
-    assert any("edited" in page.read_text(encoding="utf-8") for page in (tiny / "site").rglob("*.html"))
+    assert any(
+        "edited" in page.read_text(encoding="utf-8") for page in (tiny / "site").rglob("*.html")
+    )
     # A restart: everything comes from the disk; then a prose edit and a snippet edit again.
-    again = _serve(tiny, "docs/index.zh.md=\nMore prose.\n", "snippets/demo/one.py=print('edited')\n")
+    again = _serve(
+        tiny, "docs/index.zh.md=\nMore prose.\n", "snippets/demo/one.py=print('edited')\n"
+    )
     assert again == {"build": 0, "docs/index.zh.md": 0, "snippets/demo/one.py": 1}
 
 
@@ -271,7 +289,9 @@ def test_time_limit_also_stops_an_example_in_a_serve_thread(build, monkeypatch, 
 
     def rebuild():
         try:
-            execute.run_python("print('start')\nwhile True:\n    pass\n", build, snippet="snippets/demo/hangs.py")
+            execute.run_python(
+                "print('start')\nwhile True:\n    pass\n", build, snippet="snippets/demo/hangs.py"
+            )
         except ExecutionError as error:
             failures.append(error)
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import markdown
-
 from gradsite.glossary import terms
 from gradsite.project import ROOT
 
 
 def _render(text: str, glossary: dict[str, str]) -> str:
     return markdown.markdown(
-        text, extensions=["gradsite.glossary"], extension_configs={"gradsite.glossary": {"glossary": glossary}}
+        text,
+        extensions=["gradsite.glossary"],
+        extension_configs={"gradsite.glossary": {"glossary": glossary}},
     )
 
 
@@ -22,13 +23,18 @@ def test_both_languages_define_the_same_number_of_terms():
 
 
 def test_terms_are_found_inside_chinese_text_longest_first():
-    html = _render("它是非叶子节点，不是叶子节点的副本。", {"叶子节点": "leaf", "非叶子节点": "non-leaf"})
+    html = _render(
+        "它是非叶子节点，不是叶子节点的副本。", {"叶子节点": "leaf", "非叶子节点": "non-leaf"}
+    )
     assert '<abbr title="non-leaf">非叶子节点</abbr>' in html
     assert '<abbr title="leaf">叶子节点</abbr>的副本' in html
 
 
 def test_latin_terms_still_need_word_boundaries():
-    html = _render("A leaf tensor, not leaf tensors or a non-leaf tensor.", {"leaf tensor": "L", "non-leaf tensor": "N"})
+    html = _render(
+        "A leaf tensor, not leaf tensors or a non-leaf tensor.",
+        {"leaf tensor": "L", "non-leaf tensor": "N"},
+    )
     assert html.count('<abbr title="L">') == 1
     assert html.count('<abbr title="N">') == 1
 

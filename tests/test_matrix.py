@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from gradsite import compat, compat_hook, matrix
 from gradsite.project import FENCE, INCLUDE, ROOT, page_source, url_prefix
 
@@ -26,8 +25,11 @@ def test_pinned_row_covers_every_example_as_it_is():
     problems = matrix.stale(matrix.load())
     names = [p.split(":")[0] for p in problems]
     assert not problems, (
-        "data/matrix.json is stale for torch " + matrix.PINNED + ":\n  " + "\n  ".join(problems)
-        + f"\nrefresh these examples on every release with: make matrix EXAMPLES=\"{' '.join(names)}\""
+        "data/matrix.json is stale for torch "
+        + matrix.PINNED
+        + ":\n  "
+        + "\n  ".join(problems)
+        + f'\nrefresh these examples on every release with: make matrix EXAMPLES="{" ".join(names)}"'
         + f"\n(or on the pinned torch only, in seconds: {matrix.refresh_command(matrix.PINNED, names)})"
     )
 
@@ -77,12 +79,26 @@ def _result(example, status="passed", output="aa", error=None, line=None):
 
 
 def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
-    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n",
-                               "snippets/b/three.py": "print(3)\n"})
+    root = _project(
+        tmp_path,
+        {
+            "snippets/a/one.py": "print(1)\n",
+            "snippets/a/two.py": "print(2)\n",
+            "snippets/b/three.py": "print(3)\n",
+        },
+    )
     data = {"releases": {}}
     for name in ("snippets/a/one.py", "snippets/a/two.py", "snippets/b/gone.py"):
-        matrix.record(data, "2.13.0", _result(name), "old" if "two" in name else matrix.source_hash(name, root)
-                      if "gone" not in name else "x")
+        matrix.record(
+            data,
+            "2.13.0",
+            _result(name),
+            "old"
+            if "two" in name
+            else matrix.source_hash(name, root)
+            if "gone" not in name
+            else "x",
+        )
     problems = matrix.stale(data, "2.13.0", root)
     assert problems == [
         "snippets/a/two.py: edited since its row was recorded",
@@ -93,11 +109,15 @@ def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
 
 
 def test_todo_runs_only_what_is_missing_or_edited(tmp_path):
-    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n"})
+    root = _project(
+        tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n"}
+    )
     data = {"releases": {}}
     wanted = ["snippets/a/one.py", "snippets/a/two.py"]
     assert matrix.todo(data, "2.0.1", wanted, root=root) == wanted
-    matrix.record(data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root))
+    matrix.record(
+        data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root)
+    )
     assert matrix.todo(data, "2.0.1", wanted, root=root) == ["snippets/a/two.py"]  # resume
     (root / "snippets/a/one.py").write_text("print(10)\n")
     assert matrix.todo(data, "2.0.1", wanted, root=root) == wanted  # edited: refreshed
@@ -108,7 +128,10 @@ def test_differences_report_status_output_and_error():
     data = {"releases": {}}
     matrix.record(data, "2.13.0", _result("s/a.py"), "h")
     matrix.record(data, "2.13.0", _result("s/b.py"), "h")
-    fresh = [_result("s/a.py", output="bb"), _result("s/b.py", status="failed", error="AssertionError", line=3)]
+    fresh = [
+        _result("s/a.py", output="bb"),
+        _result("s/b.py", status="failed", error="AssertionError", line=3),
+    ]
     assert matrix.differences(data, "2.13.0", fresh) == [
         "s/a.py: output is 'bb', the matrix says 'aa'",
         "s/b.py: status is 'failed', the matrix says 'passed'",
@@ -134,7 +157,9 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     again["releases"]["2.0.1"]["provenance"] = {"date": "2099-01-01"}
     matrix.save(again, tmp_path / "again.json")
     before = json.dumps(merged)
-    assert json.dumps(matrix.merge_files(merged, [tmp_path / "again.json"])) == before  # same results: no change
+    assert (
+        json.dumps(matrix.merge_files(merged, [tmp_path / "again.json"])) == before
+    )  # same results: no change
     matrix.save(merged, tmp_path / "all.json")
     assert list(json.loads((tmp_path / "all.json").read_text())["releases"]) == ["2.0.1", "nightly"]
 
@@ -143,21 +168,34 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
 
 
 def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_path):
-    root = _project(tmp_path, {
-        "snippets/c/ok.py": "import torch\nprint(torch.ones(2).sum().item())\n",
-        "snippets/c/bad.py": "print('x')\n\nassert 1 == 2, 'no'\n",
-        "snippets/c/path.py": "import os\nopen(os.path.abspath('snippets/c/missing.txt'))\n",
-        "snippets/c/warn.py": "import warnings\nprint(1)\nwarnings.warn('careful')\n",
-        "snippets/c/crash.py": "import os\nos.abort()\n",
-    })
+    root = _project(
+        tmp_path,
+        {
+            "snippets/c/ok.py": "import torch\nprint(torch.ones(2).sum().item())\n",
+            "snippets/c/bad.py": "print('x')\n\nassert 1 == 2, 'no'\n",
+            "snippets/c/path.py": "import os\nopen(os.path.abspath('snippets/c/missing.txt'))\n",
+            "snippets/c/warn.py": "import warnings\nprint(1)\nwarnings.warn('careful')\n",
+            "snippets/c/crash.py": "import os\nos.abort()\n",
+        },
+    )
     names = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
     results, provenance = matrix.run_examples(sys.executable, names, root=root)
     got = {r["example"].split("/")[-1]: r for r in results}
     assert got["ok.py"]["status"] == "passed" and got["ok.py"]["error"] is None
-    assert got["bad.py"] == {**got["bad.py"], "status": "failed", "error": "AssertionError: no", "line": 3}
-    assert got["path.py"]["error"] == "FileNotFoundError: [Errno 2] No such file or directory: 'snippets/c/missing.txt'"
+    assert got["bad.py"] == {
+        **got["bad.py"],
+        "status": "failed",
+        "error": "AssertionError: no",
+        "line": 3,
+    }
+    assert (
+        got["path.py"]["error"]
+        == "FileNotFoundError: [Errno 2] No such file or directory: 'snippets/c/missing.txt'"
+    )
     assert str(tmp_path) not in json.dumps(results)
-    assert got["warn.py"]["status"] == "warned" and got["warn.py"]["error"] == "UserWarning: careful"
+    assert (
+        got["warn.py"]["status"] == "warned" and got["warn.py"]["error"] == "UserWarning: careful"
+    )
     assert got["crash.py"]["status"] == "failed" and "SIGABRT" in got["crash.py"]["error"]
     assert got["ok.py"]["output"] != got["warn.py"]["output"]  # a hash of what each printed
     assert provenance["torch"].startswith(matrix.PINNED)
@@ -169,29 +207,44 @@ def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_pat
 @pytest.fixture
 def history(tmp_path):
     """Three releases: one example fails before 2.0, one passes everywhere with a changed output."""
-    root = _project(tmp_path, {
-        "snippets/zeroing/none.py": "import torch\nassert torch.__version__ >= '2'\n",
-        "snippets/retention/fine.py": "print(1)\n",
-        "docs/zeroing/index.en.md": '# Z\n\n## None it is {#set-to-none}\n\n```python exec="on"\n'
-                                    '--8<-- "snippets/zeroing/none.py"\n```\n',
-    })
+    root = _project(
+        tmp_path,
+        {
+            "snippets/zeroing/none.py": "import torch\nassert torch.__version__ >= '2'\n",
+            "snippets/retention/fine.py": "print(1)\n",
+            "docs/zeroing/index.en.md": '# Z\n\n## None it is {#set-to-none}\n\n```python exec="on"\n'
+            '--8<-- "snippets/zeroing/none.py"\n```\n',
+        },
+    )
     data = {"releases": {}}
     for release, ok, out in (("1.13.1", False, "a"), ("2.0.1", True, "a"), ("2.1.2", True, "b")):
-        none = _result("snippets/zeroing/none.py", *(("passed", "o") if ok else ("failed", "o", "AssertionError", 2)))
+        none = _result(
+            "snippets/zeroing/none.py",
+            *(("passed", "o") if ok else ("failed", "o", "AssertionError", 2)),
+        )
         matrix.record(data, release, none, matrix.source_hash("snippets/zeroing/none.py", root))
-        matrix.record(data, release, _result("snippets/retention/fine.py", output=out),
-                      matrix.source_hash("snippets/retention/fine.py", root))
+        matrix.record(
+            data,
+            release,
+            _result("snippets/retention/fine.py", output=out),
+            matrix.source_hash("snippets/retention/fine.py", root),
+        )
     return data, root
 
 
 def test_notes_in_both_languages(history):
     data, root = history
     en = compat.note("snippets/zeroing/none.py", "en", data, root)
-    assert en == ("Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
-                  "AssertionError (line 2: `assert torch.__version__ >= '2'`)")
-    assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith("在 PyTorch 2.0 及之后的版本上原样通过")
+    assert en == (
+        "Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
+        "AssertionError (line 2: `assert torch.__version__ >= '2'`)"
+    )
+    assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith(
+        "在 PyTorch 2.0 及之后的版本上原样通过"
+    )
     assert compat.note("snippets/retention/fine.py", "en", data, root) == (
-        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1).")
+        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1)."
+    )
 
 
 def test_an_edited_example_has_no_note(history):
@@ -203,14 +256,23 @@ def test_an_edited_example_has_no_note(history):
 def test_table_groups_by_chapter_links_sections_and_marks_failures_and_changes(history):
     data, root = history
     page = compat.table("en", data, root)
-    assert [m for m in re.findall(r'<tr class="mx-chapter"><th[^>]*>(\w+)<', page)] == ["retention", "zeroing"]
+    assert [m for m in re.findall(r'<tr class="mx-chapter"><th[^>]*>(\w+)<', page)] == [
+        "retention",
+        "zeroing",
+    ]
     assert '<a href="../zeroing/#set-to-none">none</a>' in page
     row = re.search(r"<tr><th scope=\"row\"><a[^>]*>none</a></th>(.*?)</tr>", page)[1]
     assert row.count("mx-fail") == 1 and row.count("mx-pass") == 2
-    assert 'title="failed: AssertionError (line 2: `assert torch.__version__ &gt;= &#x27;2&#x27;`)"' in row
+    assert (
+        'title="failed: AssertionError (line 2: `assert torch.__version__ &gt;= &#x27;2&#x27;`)"'
+        in row
+    )
     fine = re.search(r"<tr><th scope=\"row\">fine</th>(.*?)</tr>", page)[1]
     assert fine.count("◆") == 1 and fine.index("◆") > fine.index("✓") > 0  # changed at 2.1 only
-    assert "<summary>Failures (1)</summary>" in page and "snippets/zeroing/none.py</code>: 1.13 —" in page
+    assert (
+        "<summary>Failures (1)</summary>" in page
+        and "snippets/zeroing/none.py</code>: 1.13 —" in page
+    )
 
 
 def test_changes_lists_what_starts_passing(history):
@@ -238,10 +300,14 @@ def test_notes_for_an_example_failing_later_or_always(history):
     source = matrix.source_hash(example, root)
     matrix.record(data, "2.1.2", _result(example, "failed", error="RuntimeError: gone"), source)
     assert compat.note(example, "en", data, root) == (
-        "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone")
+        "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone"
+    )
     for release in ("1.13.1", "2.0.1"):
         matrix.record(data, release, _result(example, "failed", error="RuntimeError: gone"), source)
-    assert compat.note(example, "zh", data, root) == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
+    assert (
+        compat.note(example, "zh", data, root)
+        == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
+    )
 
 
 # --- the weekly workflow -----------------------------------------------------
@@ -252,22 +318,40 @@ def test_drift_workflow_runs_one_job_per_release_and_opens_a_pull_request():
 
     import yaml
 
-    workflow = yaml.safe_load((matrix.ROOT / ".github/workflows/drift.yml").read_text(encoding="utf-8"))
+    workflow = yaml.safe_load(
+        (matrix.ROOT / ".github/workflows/drift.yml").read_text(encoding="utf-8")
+    )
     jobs = workflow["jobs"]
-    listed = subprocess.run([sys.executable, "-m", "gradsite.matrix", "releases", "--with-nightly"],
-                            cwd=matrix.ROOT, capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        [sys.executable, "-m", "gradsite.matrix", "releases", "--with-nightly"],
+        cwd=matrix.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(listed.stdout) == [*matrix.RELEASES, "nightly"]
     assert "gradsite.matrix releases --with-nightly" in jobs["matrix-releases"]["steps"][-1]["run"]
     run = jobs["matrix"]
     assert run["strategy"]["fail-fast"] is False
-    assert run["strategy"]["matrix"]["release"] == "${{ fromJSON(needs.matrix-releases.outputs.releases) }}"
+    assert (
+        run["strategy"]["matrix"]["release"]
+        == "${{ fromJSON(needs.matrix-releases.outputs.releases) }}"
+    )
     script = run["steps"][2]["run"]
     assert "download.pytorch.org/whl/cpu" in script and "whl/nightly/cpu" in script
     assert '--releases "$RELEASE" --force' in script
     merge = jobs["matrix-merge"]
-    assert merge["needs"] == "matrix" and merge["permissions"] == {"contents": "write", "pull-requests": "write"}
-    assert "gradsite.matrix merge" in merge["steps"][-1]["run"] and "gh pr create" in merge["steps"][-1]["run"]
-    assert "gh issue create" in "".join(str(s.get("run", "")) for s in jobs["build"]["steps"])  # still there
+    assert merge["needs"] == "matrix" and merge["permissions"] == {
+        "contents": "write",
+        "pull-requests": "write",
+    }
+    assert (
+        "gradsite.matrix merge" in merge["steps"][-1]["run"]
+        and "gh pr create" in merge["steps"][-1]["run"]
+    )
+    assert "gh issue create" in "".join(
+        str(s.get("run", "")) for s in jobs["build"]["steps"]
+    )  # still there
 
 
 # --- the built site ----------------------------------------------------------

@@ -12,9 +12,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from gradsite.project import LANGUAGES, url_prefix
 
 from browser import search
-from gradsite.project import LANGUAGES, url_prefix
 
 QUERIES = tomllib.loads((Path(__file__).parent / "search_queries.toml").read_text(encoding="utf-8"))
 
@@ -25,7 +25,9 @@ def test_query_list_is_long_enough_and_points_at_real_sections(site):
         for query, target, *_ in queries:
             page, _, anchor = target.partition("#")
             html = site.page(url_prefix(language) + page)
-            assert f'id="{anchor}"' in html, f"{language} {query!r}: no section #{anchor} on /{url_prefix(language)}{page}"
+            assert f'id="{anchor}"' in html, (
+                f"{language} {query!r}: no section #{anchor} on /{url_prefix(language)}{page}"
+            )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -36,7 +38,11 @@ def test_search_queries_land_on_the_right_page_first(tab, record_property, langu
     misses, known, now_landing = [], [], []
     for query, target, *known_miss in QUERIES[language]:
         results = search(tab, query)
-        other = [r for r in results if not r.startswith(f"/{prefix}") or (language == "zh" and r.startswith("/en/"))]
+        other = [
+            r
+            for r in results
+            if not r.startswith(f"/{prefix}") or (language == "zh" and r.startswith("/en/"))
+        ]
         assert not other, f"{language} {query!r}: results from the other language: {other}"
         page = f"/{prefix}{target.partition('#')[0]}"
         landed = bool(results) and results[0] == page
@@ -44,7 +50,9 @@ def test_search_queries_land_on_the_right_page_first(tab, record_property, langu
         pages += landed
         sections += landed and first_section == f"/{prefix}{target}"
         if known_miss:
-            (now_landing if landed else known).append(f"{query!r} -> {results[:2]} ({known_miss[0]})")
+            (now_landing if landed else known).append(
+                f"{query!r} -> {results[:2]} ({known_miss[0]})"
+            )
         elif not landed:
             misses.append(f"{query!r}: expected {page}, got {results[:3]}")
     total = len(QUERIES[language])

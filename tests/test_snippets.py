@@ -22,11 +22,11 @@ import tempfile
 import warnings
 
 import pytest
-
 from gradsite import matrix
 from gradsite.markdown_docs import expand_includes
-from sitebuild import forked
 from gradsite.project import ROOT
+
+from sitebuild import forked
 
 SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
 PINNED_ROW = matrix.load()["releases"].get(matrix.PINNED, {"provenance": {}, "examples": {}})
@@ -38,8 +38,8 @@ def _python_default_warning_filters() -> None:
         warnings.simplefilter("ignore", category)
     warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
     # pytest records warnings instead of showing them; a program shows them on stderr.
-    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: sys.stderr.write(
-        warnings.formatwarning(message, category, filename, lineno, line)
+    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: (
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
     )
 
 
@@ -47,7 +47,10 @@ def _run_as_a_program(path) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of the file run as a program."""
     with tempfile.TemporaryDirectory() as folder:
         out_path, err_path = os.path.join(folder, "out"), os.path.join(folder, "err")
-        with open(out_path, "w", encoding="utf-8") as out, open(err_path, "w", encoding="utf-8") as err:
+        with (
+            open(out_path, "w", encoding="utf-8") as out,
+            open(err_path, "w", encoding="utf-8") as err,
+        ):
             os.dup2(out.fileno(), 1)
             os.dup2(err.fileno(), 2)
             sys.stdout, sys.stderr = out, err
@@ -87,26 +90,38 @@ def test_snippet_runs_alone_and_quietly(path):
     record = PINNED_ROW["examples"].get(name)
     refresh = matrix.refresh_command(matrix.PINNED, [name])
     assert record, f"data/matrix.json has no row for {name} on torch {matrix.PINNED}: {refresh}"
-    assert record["source"] == matrix.source_hash(name), f"data/matrix.json ran an older {name}: {refresh}"
+    assert record["source"] == matrix.source_hash(name), (
+        f"data/matrix.json ran an older {name}: {refresh}"
+    )
     assert (record["status"], record["error"]) == ("passed", None), f"{record}: {refresh}"
     output = hashlib.sha256(stdout.encode()).hexdigest()[:16]
-    assert record["output"] == output, f"{name} prints something else than data/matrix.json recorded: {refresh}"
+    assert record["output"] == output, (
+        f"{name} prints something else than data/matrix.json recorded: {refresh}"
+    )
 
 
 def test_the_pinned_row_was_made_on_this_torch():
     import torch
 
-    assert PINNED_ROW["provenance"].get("torch") == torch.__version__, (PINNED_ROW["provenance"], torch.__version__)
+    assert PINNED_ROW["provenance"].get("torch") == torch.__version__, (
+        PINNED_ROW["provenance"],
+        torch.__version__,
+    )
 
 
 def test_a_failing_or_noisy_program_is_told_apart(tmp_path):
     """The check above can fail: a failing assert, a warning on stderr, no output."""
-    cases = {"fails.py": "print(1)\nassert 1 == 2\n", "warns.py": "import warnings\nprint(1)\nwarnings.warn('x')\n",
-             "silent.py": "x = 1\n"}
+    cases = {
+        "fails.py": "print(1)\nassert 1 == 2\n",
+        "warns.py": "import warnings\nprint(1)\nwarnings.warn('x')\n",
+        "silent.py": "x = 1\n",
+    }
     for name, code in cases.items():
         (tmp_path / name).write_text(code, encoding="utf-8")
     assert forked(_run_as_a_program, tmp_path / "fails.py")[0] == 1
-    assert "UserWarning: x" in forked(_run_as_a_program, tmp_path / "warns.py")[2], "a warning must reach stderr"
+    assert "UserWarning: x" in forked(_run_as_a_program, tmp_path / "warns.py")[2], (
+        "a warning must reach stderr"
+    )
     assert forked(_run_as_a_program, tmp_path / "silent.py")[1] == ""
 
 
@@ -118,7 +133,11 @@ def test_snippet_asserts_its_claims(path):
 
 def test_every_snippet_is_shown_on_a_page():
     pages = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md"))
-    unused = [p.relative_to(ROOT).as_posix() for p in SNIPPETS if p.relative_to(ROOT).as_posix() not in pages]
+    unused = [
+        p.relative_to(ROOT).as_posix()
+        for p in SNIPPETS
+        if p.relative_to(ROOT).as_posix() not in pages
+    ]
     assert not unused, f"snippets no page includes: {unused}"
 
 

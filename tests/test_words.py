@@ -12,7 +12,10 @@ def test_every_language_has_every_key():
 
 
 def test_a_key_missing_in_one_language_is_found():
-    planted = {lang: {group: dict(words) for group, words in table.items()} for lang, table in WORDS.items()}
+    planted = {
+        lang: {group: dict(words) for group, words in table.items()}
+        for lang, table in WORDS.items()
+    }
     del planted["en"]["picture"]["flow"]
     planted["zh"]["downloads"]["extra"] = "多出来的"
     assert missing(planted) == {"en": ["downloads.extra", "picture.flow"]}

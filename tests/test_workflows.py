@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from gradsite.project import ROOT
 
 BIN = Path(sys.executable).parent
@@ -26,9 +25,16 @@ SHA_PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
 
 
 def _actionlint(project: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}  # finds shellcheck
+    env = {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    }  # finds shellcheck
     return subprocess.run(
-        [BIN / "actionlint", "-no-color", "-oneline"], cwd=project, env=env, capture_output=True, text=True
+        [BIN / "actionlint", "-no-color", "-oneline"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
     )
 
 
@@ -132,7 +138,10 @@ def test_docs_workflow_tests_every_change_and_deploys_main():
     assert "make test" in _steps(test)
     assert workflow["env"]["TORCH_INDEX"].endswith("/whl/cpu")
     setup = next(s for s in test["steps"] if s.get("uses", "").startswith("actions/setup-python@"))
-    assert setup["with"]["cache"] == "pip" and setup["with"]["cache-dependency-path"] == "pyproject.toml"
+    assert (
+        setup["with"]["cache"] == "pip"
+        and setup["with"]["cache-dependency-path"] == "pyproject.toml"
+    )
     assert "actions/upload-pages-artifact@" in _steps(test)
     assert deploy["needs"] == "test"
     assert "refs/heads/main" in deploy["if"] and "push" in deploy["if"]
@@ -159,11 +168,24 @@ def test_drift_workflow_builds_newest_and_nightly_unpinned():
 # --- the drift report ------------------------------------------------------
 
 
-def _report(log: Path, tmp_path: Path, *, torch_version="2.14.0+cpu", channel="release") -> tuple[str, str]:
+def _report(
+    log: Path, tmp_path: Path, *, torch_version="2.14.0+cpu", channel="release"
+) -> tuple[str, str]:
     body = tmp_path / "issue.md"
     done = subprocess.run(
-        [sys.executable, REPORT, log, "--torch", torch_version, "--channel", channel, "--body", body,
-         "--run-url", "https://example.invalid/run/1"],
+        [
+            sys.executable,
+            REPORT,
+            log,
+            "--torch",
+            torch_version,
+            "--channel",
+            channel,
+            "--body",
+            body,
+            "--run-url",
+            "https://example.invalid/run/1",
+        ],
         capture_output=True,
         text=True,
     )
@@ -179,10 +201,15 @@ def test_drift_report_from_a_real_failing_build(broken, tmp_path):
 
     title, body = _report(log, tmp_path)
     assert title == "Drift: site examples fail on torch 2.14.0"
-    assert f"### `snippets/retention/retain_grad.py:{lines['snippets/retention/retain_grad.py']}`" in body
+    assert (
+        f"### `snippets/retention/retain_grad.py:{lines['snippets/retention/retain_grad.py']}`"
+        in body
+    )
     assert "`docs/retention/index.zh.md` (zh), `docs/retention/index.en.md` (en)" in body
     assert "AssertionError" in body
-    assert "assert c.grad.item() == 2 * b.item() * c.item() == 121" in body  # the failing line, quoted
+    assert (
+        "assert c.grad.item() == 2 * b.item() * c.item() == 121" in body
+    )  # the failing line, quoted
     assert "Code block is" not in body  # markdown-exec's dump is not copied
     assert "https://example.invalid/run/1" in body
     # Every failing example the log names (snippets, and code written in a page) is listed once.
@@ -227,6 +254,8 @@ def test_drift_report_groups_and_keeps_other_errors(tmp_path):
 
 def test_drift_report_without_failing_examples(tmp_path):
     log = tmp_path / "build.log"
-    log.write_text("ERROR   -  Error reading page 'x.md': boom\nAborted with 1 errors in strict mode!\n")
+    log.write_text(
+        "ERROR   -  Error reading page 'x.md': boom\nAborted with 1 errors in strict mode!\n"
+    )
     _, body = _report(log, tmp_path)
     assert "No example failed" in body and "boom" in body

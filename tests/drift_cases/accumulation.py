@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import textwrap
 
-
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 

@@ -8,7 +8,6 @@ CONTRIBUTING.md.
 
 from __future__ import annotations
 
-
 DRIFT = {
     "detach() returns a copy with its own storage": (
         """

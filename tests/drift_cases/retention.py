@@ -2,11 +2,11 @@
 
 Each case monkeypatches torch, as a new PyTorch release
 might behave, and checks that the example that teaches the old behaviour stops
-the build's runner, naming it, in both languages (in a forked child). See CONTRIBUTING.md ("Adding a drift case") to add one.
+the build's runner, naming it, in both languages (in a forked child). See CONTRIBUTING.md
+("Adding a drift case") to add one.
 """
 
 from __future__ import annotations
-
 
 DRIFT = {
     "a tensor that needs no grad stops counting as a leaf": (
