@@ -23,6 +23,11 @@ from gradsite.words import WORDS as ALL_WORDS
 WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
 
 
+# The release choice on pages with examples (gradsite/compat_hook.py puts these in the
+# page's data, docs/assets/releases.js shows them): {release}, {pinned}, {n}, {line}, {code}, {error}.
+UI = {lang: table["releases"] for lang, table in ALL_WORDS.items()}
+
+
 def minor(release: str) -> str:
     return release if release == matrix.NIGHTLY else ".".join(release.split(".")[:2])
 
@@ -49,10 +54,12 @@ def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> st
     """The error, and the example's line that raised it (quoted from the source that ran)."""
     why = entry["error"] or ""
     if entry.get("line"):
-        lines = (root / example).read_text(encoding="utf-8").splitlines()
-        code = lines[entry["line"] - 1].split("#")[0].strip() if entry["line"] <= len(lines) else ""
+        code = _code(example, entry, root)
         where = WORDS[lang]["line"].format(line=entry["line"])
-        why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
+        if lang == "zh":  # full-width brackets and colon in Chinese text
+            why = f"{why}（{where}：`{code}`）" if code else f"{why}（{where}）"
+        else:
+            why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
     return why
 
 
@@ -78,10 +85,17 @@ def note(
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
+
+    def listed(some: list[str]) -> str:
+        return span(some, releases, lang)
+
+    other = listed(other_output(results))
     if not any(ok):
         text = words["never"].format(why=why)
     elif all(ok):
-        text = words["all"].format(first=minor(releases[0]), last=minor(releases[-1]))
+        key = "all_other" if other else "all"
+        text = words[key].format(first=minor(releases[0]), last=minor(releases[-1]), other=other)
+        other = ""  # said already
     elif ok == sorted(ok):  # failing, then passing from one release on
         text = words["from"].format(
             since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why
@@ -91,11 +105,112 @@ def note(
             last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why
         )
     else:
-        text = words["some"].format(bad=", ".join(minor(r) for r in bad), why=why)
-    warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
+        text = words["some"].format(bad=listed(bad), why=why)
+    warned = [r for r in releases if results[r]["status"] == "warned"]
     if warned:
-        text += words["warn"].format(warned=", ".join(warned))
+        text += words["warn"].format(warned=listed(warned))
+    if other:
+        text += words["other"].format(other=other)
     return text
+
+
+def span(some: list[str], releases: list[str], lang: str) -> str:
+    """Releases as a list in the page's language, three or more in a row as a range: 1.13–2.12、2.14."""
+    runs: list[list[str]] = []
+    for release in releases:
+        if release not in some:
+            continue
+        if runs and releases.index(runs[-1][-1]) == releases.index(release) - 1:
+            runs[-1].append(release)
+        else:
+            runs.append([release])
+    parts = [
+        f"{minor(r[0])}–{minor(r[-1])}"
+        if len(r) >= 3
+        else ("、" if lang == "zh" else ", ").join(map(minor, r))
+        for r in runs
+    ]
+    return ("、" if lang == "zh" else ", ").join(parts)
+
+
+def other_output(results: dict[str, dict]) -> list[str]:
+    """The releases that ran the example and printed something else than the pinned release."""
+    pinned = results.get(matrix.PINNED)
+    if pinned is None:
+        return []
+    return [
+        r
+        for r, entry in results.items()
+        if r != matrix.NIGHTLY
+        and entry["status"] != "failed"
+        and entry["output"] != pinned["output"]
+    ]
+
+
+def differs(example: str, current: dict) -> bool:
+    """Whether some tested release fails, warns or prints something else: the note is shown only then."""
+    results = {r: e for r, e in current.get(example, {}).items() if r != matrix.NIGHTLY}
+    return any(e["status"] != "passed" for e in results.values()) or bool(other_output(results))
+
+
+def page_data(
+    examples: list[str],
+    lang: str,
+    data: dict,
+    current: dict,
+    outputs: dict[str, str],
+    root: Path = matrix.ROOT,
+) -> dict:
+    """What docs/assets/releases.js needs to show each release's output of the page's examples.
+
+    Per example, one entry per release (in `releases` order): 0 where the release printed
+    what the pinned one did, without a warning (most of them); None where it has no current
+    record; else status, output hash, and for a failure or warning the error, the line and
+    its code. `texts` holds only the outputs that differ from the pinned one, which the page
+    shows already: the no-JS page and the search index hold the pinned outputs alone."""
+    releases = sorted((r for r in data["releases"] if r != matrix.NIGHTLY), key=matrix.version_key)
+    texts, entries = {}, {}
+    for example in dict.fromkeys(examples):
+        results = current.get(example, {})
+        pinned = results.get(matrix.PINNED)
+        row = []
+        for release in releases:
+            entry = results.get(release)
+            if entry is None:
+                row.append(None)
+            elif pinned and entry["status"] == "passed" and entry["output"] == pinned["output"]:
+                row.append(0)
+            else:
+                item = {"status": entry["status"], "output": entry["output"]}
+                if entry["status"] != "passed":
+                    item["error"] = entry["error"]
+                    item["line"] = entry["line"]
+                    item["code"] = _code(example, entry, root)
+                if (not pinned or entry["output"] != pinned["output"]) and entry[
+                    "output"
+                ] in outputs:
+                    texts[entry["output"]] = outputs[entry["output"]]
+                row.append(item)
+        entries[example] = {"pinned": pinned["output"] if pinned else None, "releases": row}
+    return {
+        "pinned": matrix.PINNED,
+        "releases": releases,
+        "examples": entries,
+        "texts": dict(sorted(texts.items())),
+        "words": UI[lang],
+    }
+
+
+def _code(example: str, entry: dict, root: Path) -> str | None:
+    """The example's line that raised, without its comment (from the source that ran)."""
+    if not entry.get("line"):
+        return None
+    lines = (root / example).read_text(encoding="utf-8").splitlines()
+    return (
+        lines[entry["line"] - 1].split("#")[0].strip() or None
+        if entry["line"] <= len(lines)
+        else None
+    )
 
 
 def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:

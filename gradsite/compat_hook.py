@@ -1,15 +1,27 @@
-"""Under each example a page includes, one line on the releases it runs on
-(a job of gradsite/hooks.py, on each page's Markdown).
+"""Under each example a page includes, what the other PyTorch releases do (jobs of
+gradsite/hooks.py, on each page's Markdown and content).
 
-The line comes from data/matrix.json (gradsite/compat.py), in the page's
-language; the chapter pages themselves are not edited. An example the matrix
-has no current row for gets no line, and the build says so at info level
-(`make test` fails on it: tests/test_matrix.py).
+From data/matrix.json (gradsite/compat.py), in the page's language; the chapter
+pages themselves are not edited:
+
+* after each included example, a `<div class="mx-versions">` naming it, holding
+  the one-line compatibility note only where some tested release fails, warns
+  or prints something else (an example that runs the same everywhere gets none);
+* at the end of the page, a `<script type="application/json" id="mx-data">`
+  with each release's result of the page's examples and the texts of the
+  outputs that differ from the pinned release's (data/matrix-outputs.json).
+  docs/assets/releases.js turns it into the page's "My PyTorch" choice. Without
+  JavaScript (and for search, which skips scripts) the page holds the pinned
+  outputs alone.
+
+An example the matrix has no current row for gets no note, and the build says
+so at info level (`make test` fails on it: tests/test_matrix.py).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from pathlib import Path
@@ -19,10 +31,12 @@ from gradsite.project import FENCE, INCLUDE, language_of
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
+MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)">')
+
 
 def load() -> tuple[dict, dict]:
-    """data/matrix.json, and its current rows (compat.rows): read once per build, as the
-    snippets are at build time."""
+    """matrix.load() (each release's records, and "outputs", the texts by hash) and its
+    current rows (compat.rows): read once per build, as the snippets are at build time."""
     data = matrix.load()
     return data, compat.rows(data)
 
@@ -30,7 +44,7 @@ def load() -> tuple[dict, dict]:
 def add_notes(
     markdown: str, src_uri: str, data: dict, current: dict, root: Path = matrix.ROOT
 ) -> str:
-    """The page's Markdown with a note under each example it includes."""
+    """The page's Markdown with a versions block under each example it includes."""
     lang = language_of(src_uri)
 
     def add_note(match: re.Match) -> str:
@@ -42,10 +56,29 @@ def add_notes(
         if text is None:
             log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
-        # Inline code (`...`) in the reason, as HTML: this paragraph is raw HTML.
-        body = re.sub(
-            r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
-        )
-        return f'{match[0]}\n\n{match["indent"]}<p class="mx-note">{body}</p>\n'
+        body = ""
+        if compat.differs(example, current):
+            # Inline code (`...`) in the reason, as HTML: this block is raw HTML.
+            body = re.sub(
+                r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
+            )
+            body = f'<p class="mx-note">{body}</p>'
+        block = f'<div class="mx-versions" data-example="{example}">{body}</div>'
+        return f"{match[0]}\n\n{match['indent']}{block}\n"
 
     return FENCE.sub(add_note, markdown)
+
+
+def add_data(content: str, page, files, data: dict, current: dict) -> str:
+    """The page's HTML with the releases' results of its examples, for docs/assets/releases.js."""
+    examples = [m["example"] for m in MARKER.finditer(content)]
+    if not examples:
+        return content
+    lang = language_of(page.file.src_uri)
+    found = compat.page_data(examples, lang, data, current, data.get("outputs", {}))
+    versions = files.get_file_from_path(f"versions/index.{lang}.md")
+    if versions:  # the paragraph that explains the choice
+        found["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"
+    # In a script element nothing is markup but "</script": no "<" at all, then.
+    text = json.dumps(found, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'{content}\n<script type="application/json" id="mx-data">{text}</script>\n'

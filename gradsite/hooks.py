@@ -186,7 +186,7 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_page_content(html, page, config, files):
     downloads.write_notebook(html, page, config)
-    return html
+    return compat_hook.add_data(html, page, files, *site_of(config).matrix)
 
 
 def on_env(env, config, files):

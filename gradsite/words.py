@@ -14,8 +14,8 @@ WORDS = {
             "provenance": "本页所有输出均在网站构建时由 PyTorch {torch} 实际运行代码得到。",
             "not_found_title": "404：页面不存在",
             "not_found": (
-                "这个地址上没有页面，可能是链接写错了，或者页面已经移走。"
-                '请回到<a href="{home}">首页</a>，或者用上方的搜索查找。'
+                '这个地址上没有页面，可能是链接写错了，或者页面已经移走。请回到<a href="{home}">首页</a>，'
+                "或者用上方的搜索查找。"
             ),
         },
         "glossary": {
@@ -35,8 +35,8 @@ WORDS = {
             "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
             "offline": "下载整个网站，离线阅读",
             "offline_note": (
-                "：包含中英文两种语言和搜索；"
-                "解压后用浏览器打开 <code>index.html</code>（英文版是 <code>en/index.html</code>）。"
+                "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 "
+                "<code>en/index.html</code>）。"
             ),
         },
         "readme": {
@@ -67,10 +67,19 @@ python {first}
         "compat": {
             "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
             "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
-            "from": "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}",
-            "until": "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}",
+            "all_other": (
+                "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过，但在 {other} "
+                "上输出不同。"
+            ),
+            "from": (
+                "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}"
+            ),
+            "until": (
+                "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}"
+            ),
             "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
             "warn": "（在 {warned} 上会额外输出警告）",
+            "other": "（在 {other} 上输出不同）",
             "example": "示例",
             "pass": "通过",
             "fail": "失败",
@@ -89,6 +98,37 @@ python {first}
                 "数据：<code>data/matrix.json</code>，由 <code>make matrix</code> 生成，{where}。"
                 "各版本的 torch 构建（运行日期，提交）："
             ),
+        },
+        "releases": {
+            "choose": "我的 PyTorch 版本",
+            "pinned": "{release}（本站构建所用）",
+            "count": "{release}（本页 {n} 个示例不同）",
+            "about": "这是什么？",
+            "label": "输出 · PyTorch {release}",
+            "same": "与 {pinned} 相同",
+            "differs": "与 {pinned} 不同",
+            "fails": "在第 {line} 行失败",
+            "fails_anywhere": "失败",
+            "untested": "未测试",
+            "changed": "PyTorch {release} 的输出与 {pinned} 不同，不同的行已标出。",
+            "assert": (
+                "在 PyTorch {release} 上，第 {line} 行断言的论断不成立：<code>{code}</code> 抛出 "
+                "{error}。上面是示例在这之前打印的内容；本页正文描述的是 PyTorch {pinned}。"
+            ),
+            "stops": (
+                "在 PyTorch {release} 上，示例在第 {line} 行停止：<code>{code}</code> 抛出 {error}，"
+                "正文从这一行起的说法在该版本上不成立。上面是它在这之前打印的内容。"
+            ),
+            "fails_plain": (
+                "在 PyTorch {release} 上，这个示例失败：{error}。这里正文的说法在该版本上不成立。"
+            ),
+            "warned": "在 PyTorch {release} 上，它还会发出警告：{error}",
+            "not_run": (
+                "这个示例的当前版本没有在 PyTorch {release} 上运行过；上面是 {pinned} 的输出。"
+            ),
+            "no_text": "（没有记录该版本的输出文本）",
+            "show": "看 {release}",
+            "back": "回到 {pinned}",
         },
     },
     "en": {
@@ -111,19 +151,21 @@ python {first}
             "input": "Dashed line: an input that needs no gradient; none flows to it",
             "retains": "Accent border: a non-leaf tensor that called `retain_grad()`",
             "detached": (
-                "Dashed border: a detached tensor (shares storage with {source}), "
-                "with no edge back into the graph"
+                "Dashed border: a detached tensor (shares storage with {source}), with no edge "
+                "back into the graph"
             ),
             "hooked": (
-                "Thick border: a tensor with a hook from `register_hook()`; "
-                "the gradient flowing into it passes through the hook"
+                "Thick border: a tensor with a hook from `register_hook()`; the gradient flowing "
+                "into it passes through the hook"
             ),
         },
         "downloads": {
             "notebook": "Download this chapter as a Jupyter notebook",
             "notebook_note": " (the text and every example, with the outputs shown here)",
             "examples": "Download this chapter's examples",
-            "examples_note": " (a zip of the files, with <code>requirements.txt</code> and a README)",
+            "examples_note": (
+                " (a zip of the files, with <code>requirements.txt</code> and a README)"
+            ),
             "offline": "Download the whole site for offline reading",
             "offline_note": (
                 ": both languages, search included; unzip it and open <code>index.html</code> "
@@ -158,11 +200,21 @@ The page: {url}
         },
         "compat": {
             "never": "Fails on every PyTorch release tested here: {why}",
-            "all": "Runs unchanged on every PyTorch release tested here ({first} to {last}).",
-            "from": "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: {why}",
-            "until": "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}",
+            "all": ("Runs unchanged on every PyTorch release tested here ({first} to {last})."),
+            "all_other": (
+                "Runs unchanged on every PyTorch release tested here ({first} to {last}), but "
+                "prints something else on {other}."
+            ),
+            "from": (
+                "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: "
+                "{why}"
+            ),
+            "until": (
+                "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}"
+            ),
             "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
             "warn": " (prints a warning on {warned})",
+            "other": " (prints something else on {other})",
             "example": "Example",
             "pass": "passed",
             "fail": "failed",
@@ -176,12 +228,55 @@ The page: {url}
             ),
             "failures": "Failures",
             "none": "No example fails on any release.",
-            "change_head": "| Example | Last failing release | First passing release | Failure on the older releases |",
-            "no_changes": "No example of the matrix goes from failing to passing at some release.",
+            "change_head": (
+                "| Example | Last failing release | First passing release | Failure on the older "
+                "releases |"
+            ),
+            "no_changes": (
+                "No example of the matrix goes from failing to passing at some release."
+            ),
             "provenance": (
                 "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. "
                 "Each release's torch build (date run, commit):"
             ),
+        },
+        "releases": {
+            "choose": "My PyTorch",
+            "pinned": "{release} (this build)",
+            "count": "{release} (differences on this page: {n})",
+            "about": "What is this?",
+            "label": "Output · PyTorch {release}",
+            "same": "same as {pinned}",
+            "differs": "differs from {pinned}",
+            "fails": "fails at line {line}",
+            "fails_anywhere": "fails",
+            "untested": "not tested",
+            "changed": (
+                "On PyTorch {release} the output differs from {pinned}; the lines that differ "
+                "are marked."
+            ),
+            "assert": (
+                "On PyTorch {release}, the claim asserted at line {line} does not hold: <code>{code}</code> "
+                "raised {error}. Above is what the example printed before that; this page describes "
+                "PyTorch {pinned}."
+            ),
+            "stops": (
+                "On PyTorch {release}, the example stops at line {line}: <code>{code}</code> "
+                "raised {error}, so what the page says from that line on does not hold there. "
+                "Above is what it printed before that."
+            ),
+            "fails_plain": (
+                "On PyTorch {release}, this example fails: {error}. What the page says here does "
+                "not hold on that release."
+            ),
+            "warned": "On PyTorch {release}, it also prints a warning: {error}",
+            "not_run": (
+                "This example, as it is now, has not been run on PyTorch {release}; above is "
+                "what {pinned} printed."
+            ),
+            "no_text": "(this release's output text was not recorded)",
+            "show": "Show {release}",
+            "back": "Back to {pinned}",
         },
     },
 }

@@ -6,9 +6,10 @@
 * `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
 * browser fixtures (tests/browser.py).
 
-Markers (pyproject.toml), set here from what a test uses: `browser` (Chromium),
-`build` (reads a shared whole-site build), `slow` (builds of its own, the DDP
-example, many examples in a row). `make test-fast` runs
+Markers (pyproject.toml): `browser` (Chromium) and `build` (reads a shared whole-site
+build) are set here from the fixtures a test uses; `slow` (builds of its own, the DDP
+example, many examples in a row) is declared at the test, and set here for the pages'
+fences (pytest-markdown-docs). `make test-fast` runs
 `pytest -m "not build and not browser and not slow"`, the author's quick check.
 """
 
@@ -25,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from broken import build_broken
-from browser import chromium, served, tab  # noqa: F401 - browser fixtures, defined once
+from browser import CHROMIUM, chromium, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
@@ -120,14 +121,13 @@ def _start(name: str) -> Future:
 def pytest_collection_finish(session):
     if session.config.option.collectonly:
         return
-    for name in sorted(
-        {
-            _NEEDS[f]
-            for item in session.items
-            for f in getattr(item, "fixturenames", ())
-            if f in _NEEDS
-        }
-    ):
+    needed = set()
+    for item in session.items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & {"tab", "served", "chromium"} and not CHROMIUM.is_file():
+            continue  # skipped (or failed, if required) before it reads a build: build nothing for it
+        needed |= {_NEEDS[f] for f in fixtures if f in _NEEDS}
+    for name in sorted(needed):
         _start(name)
 
 
@@ -185,11 +185,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if fixtures & {"site", "later", "broken", "served"}:
             item.add_marker(pytest.mark.build)
-        # The two-process DDP example (15 s a run), and pages' fences run by pytest-markdown-docs
-        # (each example again; tests/test_snippets.py runs them faster, in forked children).
-        if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith(
-            "docs/"
-        ):
+        # Pages' fences run by pytest-markdown-docs: each example again (tests/test_snippets.py
+        # runs them faster, in forked children). Other slow tests say so where they are declared.
+        if item.path.suffix == ".md":
             item.add_marker(pytest.mark.slow)
     # Tests that need no build first: they run while the builds are made. In each group the
     # slow ones first, so that with several workers no long test starts last, alone.

@@ -5,6 +5,7 @@ Fixtures are in tests/browser.py; without Chromium these tests are skipped.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -14,10 +15,49 @@ import pytest
 from gradsite.project import LANGUAGES, url_prefix
 
 from browser import PHONE, Tab
+from sitebuild import ROOT
 
 
 def _path(url: str) -> str:
     return urlsplit(url).path
+
+
+def _browser_test_without_chromium(require: str) -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "GRADSITE_CHROMIUM": "/nonexistent/chromium",
+        "GRADSITE_REQUIRE_BROWSER": require,
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-rs",
+            f"{__file__}::test_copy_button_copies_code_that_runs",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_a_missing_browser_fails_where_required_and_skips_elsewhere():
+    """CI (GRADSITE_REQUIRE_BROWSER=1) cannot pass with the browser tests skipped; a plain run skips."""
+    required = _browser_test_without_chromium("1")
+    assert required.returncode == 1, required.stdout + required.stderr
+    assert (
+        "GRADSITE_REQUIRE_BROWSER=1 and browser tests need Chromium at /nonexistent/chromium"
+        in required.stdout
+    )
+    assert "apt-get install chromium" in required.stdout and "playwright install" in required.stdout
+    plain = _browser_test_without_chromium("")
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    assert "1 skipped" in plain.stdout and "apt-get install chromium" in plain.stdout
 
 
 @pytest.mark.parametrize(("start", "target"), [("", "en/"), ("en/", "")])
