@@ -5,8 +5,12 @@
 * Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
   the chapter's snippets as files, a pinned requirements.txt and a README in
   the page's language.
+* Per language, a PDF of the whole site beside its home page,
+  /pytorch-gradients-zh.pdf and /en/pytorch-gradients-en.pdf, printed by
+  Chromium from the pages just built (gradsite/book.py; the home pages link it).
 * One offline copy of the whole site, both languages, at
-  /downloads/pytorch-gradients-offline.zip (the home pages link it). It is a
+  /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs
+  included. It is a
   second build of the same project in this process, with Material's `offline`
   plugin switched on in its config: pages link to `.../index.html`, so they work
   from disk (file://). The examples are not run again: the second build is handed
@@ -28,6 +32,7 @@ so two builds of a commit give byte-identical archives.
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -38,7 +43,7 @@ from pathlib import Path
 
 from mkdocs.utils import CountHandler, get_relative_url
 
-from gradsite import notebooks
+from gradsite import book, notebooks
 from gradsite.project import (
     CHAPTERS,
     LANGUAGES,
@@ -111,13 +116,15 @@ def _links(page, config) -> list[tuple[str, str]]:
     chapter = chapter_of(page.file.src_uri)
     if chapter:
         return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
-    if (
-        page.file.src_uri.split(".")[0] == "index"
-        and _offline_plugin(config)
-        and not _offline(config)
-    ):  # homes
-        return [(get_relative_url(OFFLINE_ZIP, page.url), "offline")]
-    return []
+    found = []
+    if page.file.src_uri.split(".")[0] == "index" and _offline_plugin(
+        config
+    ):  # each language's home
+        if book.wanted() and COMMAND[0] != "serve":
+            found.append((book.NAME.format(language=language_of_build(config)), "pdf"))
+        if not _offline(config):
+            found.append((get_relative_url(OFFLINE_ZIP, page.url), "offline"))
+    return found
 
 
 def add_links(output, page, config) -> str:
@@ -185,7 +192,62 @@ def _examples_zips(config, site: Path, root: Path) -> None:
         _write_zip(folder / f"{chapter}-examples.zip", files, date)
 
 
-def _offline_copy(config, site: Path, prepare) -> None:
+# The mkdocs command running (gradsite/hooks.py's on_startup sets it, before any build).
+COMMAND = ["build"]
+
+
+def _books(config, site: Path) -> list[Path]:
+    """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
+    if not book.wanted() or COMMAND[0] == "serve":
+        log.info(
+            "no PDFs: "
+            + ("make serve leaves them out" if COMMAND[0] == "serve" else f"{book.SWITCH}=0")
+        )
+        return []
+    browser = book.chromium()
+    if browser is None:
+        log.error(
+            "no PDFs: Chromium not found (it prints them). Debian: apt-get install chromium fonts-noto-cjk; "
+            f"elsewhere set GRADSITE_CHROMIUM to Chromium or Chrome; {book.SWITCH}=0 builds without the PDFs"
+        )
+        return []
+    nav = [
+        str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent)
+        for item in config.nav
+    ]
+    nav = ["" if folder == "." else f"{folder}/" for folder in nav]
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+    jobs = []
+    for language in LANGUAGES:
+        root = url_prefix(language)
+        home = (site / root / "index.html").read_text(encoding="utf-8")
+        # The home page's <title> is the site's name, or "Home - <site name>".
+        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(
+            " - ", 1
+        )[-1]
+        description = html.unescape(
+            re.search(r'<meta name="description" content="([^"]*)"', home)[1]
+        )
+        url = f"{(config.site_url or '/').rstrip('/')}/{root}"
+        words = dict(WORDS[language]["book"])
+        date = time.strftime("%Y-%m-%d", time.gmtime(epoch))
+        torch = config.extra.get("torch_version", "?")
+        words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
+        text = book.book_html(site, root, nav, words, title, description, url)
+        style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
+        text = text.replace("</head>", f"{style}\n</head>", 1)
+        source = site / root / "book.html"
+        source.write_text(text, encoding="utf-8")
+        jobs.append((source, site / root / book.NAME.format(language=language)))
+    errors = book.print_books(jobs, browser, epoch)
+    for source, _ in jobs:
+        source.unlink()
+    for error in errors:
+        log.error(f"no PDF: {error}")
+    return [] if errors else [target for _, target in jobs]
+
+
+def _offline_copy(config, site: Path, prepare, extra: list[Path]) -> None:
     """Build the site again with the offline plugin on, into one zip under site/.
 
     `prepare(config)` readies the second build's config (gradsite/hooks.py hands it the
@@ -206,6 +268,8 @@ def _offline_copy(config, site: Path, prepare) -> None:
             for path in built.rglob("*")
             if path.is_file() and path.suffix != ".gz"
         }
+        for path in extra:  # the PDFs, printed once from the site's pages
+            files[f"{OFFLINE_FOLDER}/{path.relative_to(site).as_posix()}"] = path.read_bytes()
     _write_zip(site / OFFLINE_ZIP, files, _date(config))
 
 
@@ -228,4 +292,4 @@ def write_downloads(config, prepare) -> None:
     if _offline(config):
         _search_scripts(site)
     elif _offline_plugin(config):
-        _offline_copy(config, site, prepare)
+        _offline_copy(config, site, prepare, _books(config, site))

@@ -12,7 +12,8 @@ jobs in order, every priority stated here. The jobs live in their modules:
   glossary's terms as single Chinese words (gradsite/searchwords.py);
 * the compatibility note under each example (gradsite/compat_hook.py);
 * the downloads: notebooks, examples zips, the offline copy (gradsite/downloads.py);
-* the templates' words and torch version, and glossary tooltips in the page's language.
+* the templates' words and torch version, glossary tooltips in the page's language, and
+  no variant of a glossary term in a page (gradsite/glossary.py).
 
 What a build keeps between events lives in one `Site`, in the build's config: both
 languages of a build (mkdocs-static-i18n builds them with the same config) share it,
@@ -177,9 +178,30 @@ def _name_the_snippet(match: re.Match) -> str:
     return f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][end:]}'
 
 
+def _glossary_variants(markdown: str, page, config) -> None:
+    """A variant of a glossary term in a page (叶节点 for 叶子节点) fails the build, named."""
+    found = split_source(page.file.src_uri)
+    if not found or found[0] == "glossary/index":
+        return  # the glossary page lists the variants
+    lang = found[1]
+    for line, variant, term in glossary.variants_in(
+        markdown, glossary.variants(config.docs_dir, lang)
+    ):
+        log.error(
+            f'docs/{page.file.src_uri}:{line}: language {lang}: "{variant}" is a variant of the glossary '
+            f'term "{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
+        )
+
+
+def on_startup(command, dirty):
+    # Before any build, once per `mkdocs` command: serve leaves the PDFs out (gradsite/downloads.py).
+    downloads.COMMAND[0] = command
+
+
 def on_page_markdown(markdown, page, config, files):
     site = site_of(config)
     site.runner.page = page.file.src_uri
+    _glossary_variants(markdown, page, config)
     markdown = FENCE.sub(_name_the_snippet, markdown)
     return compat_hook.add_notes(markdown, page.file.src_uri, *site.matrix, root=site.runner.root)
 

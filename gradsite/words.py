@@ -25,14 +25,16 @@ WORDS = {
             "flow": "箭头：`backward()` 中梯度流动的方向",
             "input": "虚线：不需要梯度的输入，梯度不流向它",
             "retains": "强调色边框：调用过 `retain_grad()` 的非叶子节点",
-            "detached": "虚线边框：分离出的张量（与 {source} 共享存储），没有连回原计算图的边",
-            "hooked": "粗边框：用 `register_hook()` 注册了钩子的张量，流向它的梯度先经过钩子",
+            "detached": ("虚线边框：分离出的张量（与 {source} 共享存储），没有连回原计算图的边"),
+            "hooked": ("粗边框：用 `register_hook()` 注册了钩子的张量，流向它的梯度先经过钩子"),
         },
         "downloads": {
             "notebook": "下载本章的 Jupyter 笔记本",
             "notebook_note": "（正文和全部示例，带着本页的输出）",
             "examples": "下载本章的示例代码",
             "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
+            "pdf": "下载本书的 PDF",
+            "pdf_note": "：全部章节，带着示例的输出和插图，可以打印。",
             "offline": "下载整个网站，离线阅读",
             "offline_note": (
                 "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 "
@@ -130,6 +132,10 @@ python {first}
             "show": "看 {release}",
             "back": "回到 {pinned}",
         },
+        "book": {
+            "contents": "目录",
+            "built": "本书由网站构建时生成：PyTorch {torch}，{date}。网页版：{url}",
+        },
     },
     "en": {
         "page": {
@@ -165,6 +171,10 @@ python {first}
             "examples": "Download this chapter's examples",
             "examples_note": (
                 " (a zip of the files, with <code>requirements.txt</code> and a README)"
+            ),
+            "pdf": "Download the book as a PDF",
+            "pdf_note": (
+                ": every chapter, with the examples' outputs and the pictures, ready to print."
             ),
             "offline": "Download the whole site for offline reading",
             "offline_note": (
@@ -277,6 +287,13 @@ The page: {url}
             "no_text": "(this release's output text was not recorded)",
             "show": "Show {release}",
             "back": "Back to {pinned}",
+        },
+        "book": {
+            "contents": "Contents",
+            "built": (
+                "Printed from the site when it was built: PyTorch {torch}, {date}. The web edition: "
+                "{url}"
+            ),
         },
     },
 }
