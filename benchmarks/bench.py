@@ -43,9 +43,9 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix  # the project, described once
+
 sys.path.insert(0, str(ROOT / "tests"))
-from gradsite.conventions import CHAPTERS  # noqa: E402 - the site's conventions, stated once
 from sitebuild import copy_project  # noqa: E402 - the test suite's own project copy
 
 PROSE_PAGE = "docs/retention/index.en.md"
@@ -59,16 +59,18 @@ DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 # Builds the project in a fresh process, then prints the example counters.
 BUILD = """
-import json, sys
-from mkdocs.__main__ import cli
-from gradsite import execute
-sys.argv = ["mkdocs", "build", "--quiet", "--site-dir", sys.argv[1]]
+import json, logging, sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+logging.getLogger("mkdocs").setLevel(logging.ERROR)
+config = load_config("mkdocs.yml", site_dir=sys.argv[1])
 try:
-    cli()
-except SystemExit as done:
-    code = done.code
-print("COUNTS" + json.dumps({"code": code, "executions": execute.state.executions,
-                             "examples": len(execute.state.examples)}))
+    build(config)
+    code = 0
+except Exception:
+    code = 1
+runner = config["gradsite"].runner  # the build's runner Context (gradsite/hooks.py)
+print("COUNTS" + json.dumps({"code": code, "executions": runner.executions, "examples": len(runner.examples)}))
 """
 
 # The floor of execution, in one process. "snippets": every file under snippets/ once.
@@ -82,7 +84,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 import torch
 from gradsite import execute
-from gradsite.conventions import FENCE, INCLUDE
+from gradsite.project import FENCE, INCLUDE, LANGUAGES
 
 def run(code, origin):
     namespace = {"__name__": "__main__", "__file__": origin}
@@ -95,7 +97,7 @@ if sys.argv[1] == "snippets":
     examples = [(None, str(p), p.read_text()) for p in sorted(Path("snippets").rglob("*.py"))]
 elif sys.argv[1] == "examples":
     seen = set()
-    for language in ("zh", "en"):
+    for language in LANGUAGES:
         for page in sorted(Path("docs").rglob(f"*.{language}.md")):
             for match in FENCE.finditer(page.read_text(encoding="utf-8")):
                 body = match["body"].strip()
@@ -106,12 +108,14 @@ elif sys.argv[1] == "examples":
                     seen.add((code, None if include else language))
                     examples.append((None if include else language, origin, code))
 start = time.perf_counter()
+build = execute.Context()
 for language, origin, code in examples:
     if language:
-        execute.state.language = language
-    namespace = run(code, origin)
+        build.language = language
+    with execute.telling(build):
+        namespace = run(code, origin)
     if origin.startswith("snippets/"):
-        execute.state.namespaces[origin] = (code, namespace)
+        build.namespaces[origin] = (code, namespace)
 print("FLOOR" + json.dumps({"seconds": time.perf_counter() - start, "count": len(examples)}))
 """
 
@@ -124,11 +128,13 @@ from mkdocs.config import load_config
 from gradsite import execute
 
 site, page, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# Each rebuild is a new build, as in `make serve`, which keeps outputs on disk across them.
+os.environ[execute.DISK_CACHE] = os.path.join(site + "-outputs")
 def timed_build():
-    before = execute.state.executions
+    config = load_config("mkdocs.yml", site_dir=site)
     start = time.perf_counter()
-    build(load_config("mkdocs.yml", site_dir=site))
-    return time.perf_counter() - start, execute.state.executions - before
+    build(config)
+    return time.perf_counter() - start, config["gradsite"].runner.executions
 
 timed_build()
 floor, prose, ran = [], [], []
@@ -150,11 +156,17 @@ def _env(**extra: str) -> dict[str, str]:
     return env | extra
 
 
-def _python(script: str, *args: str, cwd: Path = ROOT, marker: str, **env: str) -> tuple[float, dict]:
+def _python(
+    script: str, *args: str, cwd: Path = ROOT, marker: str, **env: str
+) -> tuple[float, dict]:
     """Run a script in a fresh interpreter; its wall time and the JSON it printed after `marker`."""
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", script, *args], cwd=cwd, env=_env(**env), capture_output=True, text=True
+        [sys.executable, "-c", script, *args],
+        cwd=cwd,
+        env=_env(**env),
+        capture_output=True,
+        text=True,
     )
     seconds = time.perf_counter() - start
     if done.returncode != 0 or marker not in done.stdout:
@@ -169,7 +181,9 @@ _ASSET = re.compile(
     r'|<script\b[^>]*\bsrc="(?P<script>[^"]+)"'
     r'|<img\b[^>]*\bsrc="(?P<img>[^"]+)"'
 )
-_WORKER = re.compile(r'"search":\s*"(?P<worker>[^"]+)"')  # Material starts its search worker on load
+_WORKER = re.compile(
+    r'"search":\s*"(?P<worker>[^"]+)"'
+)  # Material starts its search worker on load
 _CSS_URL = re.compile(r'url\((?![\'"]?data:)[\'"]?([^\'")]+)')
 
 
@@ -202,7 +216,9 @@ def page_weight(site: Path, page: str) -> dict[str, int]:
         data = path.read_bytes()
         weight[kind] += _gz(data)
         if kind == "css":  # fonts and pictures a stylesheet loads
-            assets += [("images", urljoin(target.path, ref)) for ref in _CSS_URL.findall(data.decode())]
+            assets += [
+                ("images", urljoin(target.path, ref)) for ref in _CSS_URL.findall(data.decode())
+            ]
     return weight
 
 
@@ -218,7 +234,7 @@ def machine() -> dict[str, str]:
     import torch  # noqa: PLC0415 - only for its version, once
 
     return {
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}",
         "python": platform.python_version(),
         "torch": torch.__version__,
@@ -233,8 +249,12 @@ def main() -> int:
     args = parser.parse_args()
     runs = args.runs
     facts = machine()
-    print(f"{facts['date']} · {facts['machine']} · Python {facts['python']} · torch {facts['torch']}")
-    print(f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n")
+    print(
+        f"{facts['date']} · {facts['machine']} · Python {facts['python']} · torch {facts['torch']}"
+    )
+    print(
+        f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n"
+    )
 
     with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
         tmp = Path(tmp)
@@ -247,7 +267,9 @@ def main() -> int:
             seconds, count = _python(BUILD, str(site), marker="COUNTS")
             clean.append(seconds)
             counts.append(count)
-            no_exec.append(_python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0])
+            no_exec.append(
+                _python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0]
+            )
             imports_only = _python(FLOOR, "none", marker="FLOOR")[0]
             for kind, runs_of_kind in floors.items():
                 seconds, timing = _python(FLOOR, kind, marker="FLOOR")
@@ -258,12 +280,22 @@ def main() -> int:
         ddp = []
         for _ in range(runs):
             started = time.perf_counter()
-            subprocess.run([sys.executable, DDP_EXAMPLE], cwd=ROOT, check=True, capture_output=True, timeout=300)
+            subprocess.run(
+                [sys.executable, DDP_EXAMPLE],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                timeout=300,
+            )
             ddp.append(time.perf_counter() - started)
         project = copy_project(tmp / "project")
-        warm = _python(WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM")[1]
+        warm = _python(
+            WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM"
+        )[1]
         weights = {
-            page: page_weight(site, page) for chapter in CHAPTERS for page in (chapter, f"en/{chapter}")
+            page: page_weight(site, page)
+            for chapter in CHAPTERS
+            for page in (url_prefix(lang) + chapter for lang in LANGUAGES)
             if (site / page / "index.html").is_file()
         }
         indexes = {
@@ -314,11 +346,16 @@ def main() -> int:
         lines.append(f"| {page} | {cells} | {sum(w.values()) / KB:.1f} KB |")
     lines.append("")
     for name, (raw, zipped) in indexes.items():
-        lines.append(f"Search index `{name}`: {raw / KB:.1f} KB, {zipped / KB:.1f} KB gzip (loaded by the search worker).")
+        lines.append(
+            f"Search index `{name}`: {raw / KB:.1f} KB, {zipped / KB:.1f} KB gzip (loaded by the search worker)."
+        )
 
     heaviest = max(weights.items(), key=lambda item: sum(item[1].values()))
     budgets = [
-        (f"execution overhead {f['overhead']:.2f} ≤ {BUDGET_OVERHEAD}", f["overhead"] <= BUDGET_OVERHEAD),
+        (
+            f"execution overhead {f['overhead']:.2f} ≤ {BUDGET_OVERHEAD}",
+            f["overhead"] <= BUDGET_OVERHEAD,
+        ),
         (
             f"executions per clean build {sorted(executions)} == distinct examples {sorted(examples)}"
             f" == examples in figure 3's floor [{counted['examples']}]",
@@ -335,7 +372,9 @@ def main() -> int:
         ),
         (f"DDP example {f['ddp']:.2f} s ≤ {BUDGET_DDP:.0f} s", f["ddp"] <= BUDGET_DDP),
     ]
-    lines += ["", "Budgets:", ""] + [f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets]
+    lines += ["", "Budgets:", ""] + [
+        f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets
+    ]
     lines.append(f"\nLoad average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}.")
     report = "\n".join(lines)
     print(report)

@@ -34,15 +34,11 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from gradsite.words import WORDS as ALL_WORDS
+
 NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
 SWITCH = "GRADSITE_PDF"
-WORDS = {
-    "zh": {"contents": "目录", "built": "本书由网站构建时生成：PyTorch {torch}，{date}。网页版：{url}"},
-    "en": {
-        "contents": "Contents",
-        "built": "Printed from the site when it was built: PyTorch {torch}, {date}. The web edition: {url}",
-    },
-}
+WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.py
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -73,7 +69,9 @@ def chromium() -> str | None:
 
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
 _DROP = [
-    re.compile(r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>', re.S),
+    re.compile(
+        r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>', re.S
+    ),
     re.compile(r'<ul class="gs-downloads">.*?</ul>', re.S),
     re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S),
     re.compile(r'<aside class="md-source-file">.*?</aside>', re.S),
@@ -113,7 +111,13 @@ def _relink(body: str, key: str, page_url: str, pages: dict[str, str], site_url:
 
 
 def book_html(
-    site: Path, language_root: str, nav: list[str], words: dict, title: str, description: str, url: str
+    site: Path,
+    language_root: str,
+    nav: list[str],
+    words: dict,
+    title: str,
+    description: str,
+    url: str,
 ) -> str:
     """The book of one language: cover, contents, every page of the nav (`nav`: page urls, '' for home)."""
     home = (site / language_root / "index.html").read_text(encoding="utf-8")
@@ -132,11 +136,16 @@ def book_html(
         key = keys[page]
         article = _relink(article, key, language_root + page, keys, url)
         heading = _text(_H1.search(article)[1]) if _H1.search(article) else title
-        sections = "".join(f'<li><a href="#{m[1]}">{html.escape(_text(m[2]))}</a></li>' for m in _H2.finditer(article))
+        sections = "".join(
+            f'<li><a href="#{m[1]}">{html.escape(_text(m[2]))}</a></li>'
+            for m in _H2.finditer(article)
+        )
         contents.append(
             f'<li><a href="#{key}">{html.escape(heading)}</a>{f"<ol>{sections}</ol>" if sections else ""}</li>'
         )
-        chapters.append(f'<section class="gs-book-chapter md-typeset" id="{key}">{article}</section>')
+        chapters.append(
+            f'<section class="gs-book-chapter md-typeset" id="{key}">{article}</section>'
+        )
     return (
         f'{head}</head>\n{body_tag}\n<div class="gs-book">'
         f'<section class="gs-book-cover md-typeset"><h1>{html.escape(title)}</h1>'
@@ -155,7 +164,14 @@ def _once(text: str) -> str | None:
     """`text` with each of its runs written twice ("梯度梯度分离分离") written once, or None."""
     kept, i = [], 0
     while i < len(text):
-        k = next((k for k in range(1, (len(text) - i) // 2 + 1) if text[i : i + k] == text[i + k : i + 2 * k]), None)
+        k = next(
+            (
+                k
+                for k in range(1, (len(text) - i) // 2 + 1)
+                if text[i : i + k] == text[i + k : i + 2 * k]
+            ),
+            None,
+        )
         if k is None:
             return None
         kept.append(text[i : i + k])
@@ -180,7 +196,9 @@ def settle(pdf: bytes, epoch: int) -> bytes:
 
     Every replacement keeps its length, so the cross-reference offsets stay right."""
     pdf = re.sub(rb"(/Title <FEFF)([0-9A-F]*)>", _undouble, pdf)
-    pdf = re.sub(rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + _pdf_date(epoch), pdf)
+    pdf = re.sub(
+        rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + _pdf_date(epoch), pdf
+    )
     ids = re.findall(rb"/ID ?\[ ?<([0-9A-Fa-f]+)> ?<([0-9A-Fa-f]+)> ?\]", pdf)
     if ids:
         blank = pdf
@@ -204,7 +222,13 @@ def print_books(jobs: list[tuple[Path, Path]], browser: str, epoch: int) -> list
             f"--print-to-pdf={target}",
             source.resolve().as_uri(),
         ]
-        running.append((target, profile, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+        running.append(
+            (
+                target,
+                profile,
+                subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT),
+            )
+        )
     errors = []
     for target, profile, process in running:
         output, _ = process.communicate(timeout=600)

@@ -54,7 +54,10 @@ def _version(name: str) -> str:
 def _newest(name: str) -> str | None:
     """The newest release on the package index, as pip sees it (one look-up)."""
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "index", "versions", name], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "pip", "index", "versions", name],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     match = re.search(rf"^{re.escape(name)} \(([^)]+)\)", done.stdout, re.M)
     return match[1] if match else None
@@ -107,7 +110,11 @@ def compare(reference: Path, other: Path) -> tuple[int, list[str], list[str], st
         if name.endswith(".zip"):
             x, y = _zip_members(left), _zip_members(right)
             members = sorted(m for m in x.keys() | y.keys() if x.get(m) != y.get(m))
-            real = [m for m in members if _without_generator(x.get(m, b"")) != _without_generator(y.get(m, b""))]
+            real = [
+                m
+                for m in members
+                if _without_generator(x.get(m, b"")) != _without_generator(y.get(m, b""))
+            ]
             if real:
                 words.append(f"{name}: {len(real)} member(s) differ: {', '.join(real[:8])}")
             else:
@@ -121,7 +128,13 @@ def compare(reference: Path, other: Path) -> tuple[int, list[str], list[str], st
         if lines_a is None or lines_b is None:
             diffs.append(f"Binary files {name} differ\n")
         else:
-            diffs.append("".join(difflib.unified_diff(lines_a, lines_b, f"mkdocs/{name}", f"properdocs/{name}", n=1)))
+            diffs.append(
+                "".join(
+                    difflib.unified_diff(
+                        lines_a, lines_b, f"mkdocs/{name}", f"properdocs/{name}", n=1
+                    )
+                )
+            )
     return same, generator_only, words, "".join(diffs)
 
 
@@ -170,7 +183,10 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
             "gs-provenance",
         ),
         "gradsite/compat_hook.py": ("the compatibility note under each example", "mx-note"),
-        "gradsite/downloads.py": ("the notebook and examples-zip links under the chapter title", "gs-downloads"),
+        "gradsite/downloads.py": (
+            "the notebook and examples-zip links under the chapter title",
+            "gs-downloads",
+        ),
     }
     listed = [h for h in config.get("hooks", [])]
     for hook, (what, marker) in hooks.items():
@@ -187,7 +203,9 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
     found.append(f"Offline copy (gradsite/downloads.py): {'made' if offline else 'DROPPED'}")
     unchecked = [h for h in listed if h not in hooks and h != "gradsite/languages.py"]
     if unchecked:
-        found.append(f"Hooks not checked by a marker: {', '.join(unchecked)} (they run only if the others do)")
+        found.append(
+            f"Hooks not checked by a marker: {', '.join(unchecked)} (they run only if the others do)"
+        )
 
     # The examples (markdown-exec through gradsite.execute), math, pictures.
     for what, marker, page in (
@@ -196,10 +214,15 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
         ("Pictures", "gs-figure", "retention/index.html"),
     ):
         ref, got = _read(reference, page).count(marker), twin(page).count(marker)
-        found.append(f"{what} on {page}: {got} (MkDocs: {ref})" + ("" if got == ref else ": DIFFERENT"))
+        found.append(
+            f"{what} on {page}: {got} (MkDocs: {ref})" + ("" if got == ref else ": DIFFERENT")
+        )
 
     # Search: MkDocs writes its settings into search/search_index.json.
-    wanted = next((p["search"] for p in config.get("plugins", []) if isinstance(p, dict) and "search" in p), {})
+    wanted = next(
+        (p["search"] for p in config.get("plugins", []) if isinstance(p, dict) and "search" in p),
+        {},
+    )
     indexes = sorted(p for p in site.rglob("*.json") if "search" in p.name)
     if not indexes:
         found.append("Search: no search index file (*search*.json) in its output")
@@ -213,7 +236,9 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
         for key in ("lang", "separator", "pipeline"):
             value = settings.get(key)
             same = value == wanted.get(key)
-            kept.append(f"{key} {'kept' if same else f'DROPPED ({value!r}, mkdocs.yml: {wanted.get(key)!r})'}")
+            kept.append(
+                f"{key} {'kept' if same else f'DROPPED ({value!r}, mkdocs.yml: {wanted.get(key)!r})'}"
+            )
         jieba = "\u200b" in text
         found.append(
             f"Search ({index.relative_to(site).as_posix()}): {'; '.join(kept)}; "
@@ -223,7 +248,9 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
 
 
 def _copy_project(target: Path) -> None:
-    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    names = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
     for name in names.decode().split("\0"):
         if name and (ROOT / name).is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
@@ -248,7 +275,9 @@ def main() -> int:
     ]
     status = 0
     code, took = _run(
-        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out / "mkdocs")], ROOT, out / "mkdocs.log"
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out / "mkdocs")],
+        ROOT,
+        out / "mkdocs.log",
     )
     report.append(
         f"## MkDocs (the reference)\n\n{'built' if code == 0 else 'FAILED'} in {took:.0f} s (log: mkdocs.log).\n"
@@ -266,7 +295,9 @@ def main() -> int:
     if code:
         status = 1
         tail = (out / "properdocs.log").read_text(encoding="utf-8")[-2000:]
-        report.append(f"The strict build FAILED in {took:.0f} s; the end of properdocs.log:\n\n```\n{tail}\n```\n")
+        report.append(
+            f"The strict build FAILED in {took:.0f} s; the end of properdocs.log:\n\n```\n{tail}\n```\n"
+        )
     else:
         same, generator_only, words, diffs = compare(out / "mkdocs", out / "properdocs")
         (out / "properdocs.diff").write_text(diffs, encoding="utf-8")
@@ -281,12 +312,24 @@ def main() -> int:
             report.append(f"Generator line only: {', '.join(generator_only)}.\n")
         if words:
             status = 1
-            report += [f"- {line}" for line in words] + ["", "```diff", *diffs.splitlines()[:DIFF_LINES], "```", ""]
+            report += [f"- {line}" for line in words] + [
+                "",
+                "```diff",
+                *diffs.splitlines()[:DIFF_LINES],
+                "```",
+                "",
+            ]
 
     project = out / "zensical-project"
     _copy_project(project)
-    code, took = _run([str(BIN / "zensical"), "build", "--config-file", "mkdocs.yml"], project, out / "zensical.log")
-    log = re.sub(r"\x1b\[[0-9;]*m", "", (out / "zensical.log").read_text(encoding="utf-8", errors="replace"))
+    code, took = _run(
+        [str(BIN / "zensical"), "build", "--config-file", "mkdocs.yml"],
+        project,
+        out / "zensical.log",
+    )
+    log = re.sub(
+        r"\x1b\[[0-9;]*m", "", (out / "zensical.log").read_text(encoding="utf-8", errors="replace")
+    )
     (out / "zensical.log").write_text(log, encoding="utf-8")
     site = project / config.get("site_dir", "site")
     report.append("## Zensical\n")
@@ -304,10 +347,14 @@ def main() -> int:
         f"{took:.0f} s{f': {error[-1]}' if error else ''}; {issues[-1] if issues else 'no'} issue(s) reported "
         "(mkdocs.yml sets `strict: true`; zensical.log has them).\n"
     )
-    said = sorted({line.strip() for line in log.splitlines() if re.search(r"(?i)\b(hook|plugin)s?\b", line)})
+    said = sorted(
+        {line.strip() for line in log.splitlines() if re.search(r"(?i)\b(hook|plugin)s?\b", line)}
+    )
     if said:
         report.append(
-            "What it says about hooks and plugins:\n\n" + "\n".join(f"    {line}" for line in said[:8]) + "\n"
+            "What it says about hooks and plugins:\n\n"
+            + "\n".join(f"    {line}" for line in said[:8])
+            + "\n"
         )
     else:
         report.append("It says nothing about `hooks:` or the plugins it does not run.\n")

@@ -14,117 +14,18 @@ hash): an edited example shows no note until its row is refreshed, and
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 from gradsite import matrix
+from gradsite.project import HEADING_ID, INCLUDE
+from gradsite.words import WORDS as ALL_WORDS
 
-WORDS = {
-    "zh": {
-        "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
-        "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
-        "all_other": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过，但在 {other} 上输出不同。",
-        "from": "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}",
-        "until": "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}",
-        "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
-        "warn": "（在 {warned} 上会额外输出警告）",
-        "other": "（在 {other} 上输出不同）",
-        "example": "示例",
-        "pass": "通过",
-        "fail": "失败",
-        "warned": "通过，但输出了警告",
-        "changed": "输出与上一个版本不同",
-        "line": "第 {line} 行",
-        "legend": "✓ 通过　✗ 失败　! 通过但有警告　◆ 输出与左边的版本不同　· 未运行。"
-                  "把指针停在格子上可看到失败原因；下面的列表也列出了每一处失败。",
-        "failures": "失败详情",
-        "none": "没有示例在任何版本上失败。",
-        "change_head": "| 示例 | 最后失败的版本 | 首个通过的版本 | 旧版本上的失败 |",
-        "no_changes": "矩阵中没有哪个示例在某个版本之后由失败变为通过。",
-        "provenance": "数据：<code>data/matrix.json</code>，由 <code>make matrix</code> 生成，{where}。各版本的 torch 构建（运行日期，提交）：",
-    },
-    "en": {
-        "never": "Fails on every PyTorch release tested here: {why}",
-        "all": "Runs unchanged on every PyTorch release tested here ({first} to {last}).",
-        "all_other": "Runs unchanged on every PyTorch release tested here ({first} to {last}), but prints "
-                     "something else on {other}.",
-        "from": "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: {why}",
-        "until": "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}",
-        "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
-        "warn": " (prints a warning on {warned})",
-        "other": " (prints something else on {other})",
-        "example": "Example",
-        "pass": "passed",
-        "fail": "failed",
-        "warned": "passed, with a warning",
-        "changed": "output differs from the previous release",
-        "line": "line {line}",
-        "legend": "✓ passed  ✗ failed  ! passed with a warning  ◆ output differs from the release "
-                  "to its left  · not run. Hover a cell for the reason of a failure; the list below "
-                  "gives every failure too.",
-        "failures": "Failures",
-        "none": "No example fails on any release.",
-        "change_head": "| Example | Last failing release | First passing release | Failure on the older releases |",
-        "no_changes": "No example of the matrix goes from failing to passing at some release.",
-        "provenance": "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. Each release's torch build (date run, commit):",
-    },
-}
+WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
 
 
 # The release choice on pages with examples (gradsite/compat_hook.py puts these in the
 # page's data, docs/assets/releases.js shows them): {release}, {pinned}, {n}, {line}, {code}, {error}.
-UI = {
-    "zh": {
-        "choose": "我的 PyTorch 版本",
-        "pinned": "{release}（本站构建所用）",
-        "count": "{release}（本页 {n} 个示例不同）",
-        "about": "这是什么？",
-        "label": "输出 · PyTorch {release}",
-        "same": "与 {pinned} 相同",
-        "differs": "与 {pinned} 不同",
-        "fails": "在第 {line} 行失败",
-        "fails_anywhere": "失败",
-        "untested": "未测试",
-        "changed": "PyTorch {release} 的输出与 {pinned} 不同，不同的行已标出。",
-        "assert": "在 PyTorch {release} 上，第 {line} 行断言的论断不成立：<code>{code}</code> 抛出 {error}。"
-                  "上面是示例在这之前打印的内容；本页正文描述的是 PyTorch {pinned}。",
-        "stops": "在 PyTorch {release} 上，示例在第 {line} 行停止：<code>{code}</code> 抛出 {error}，"
-                 "正文从这一行起的说法在该版本上不成立。上面是它在这之前打印的内容。",
-        "fails_plain": "在 PyTorch {release} 上，这个示例失败：{error}。这里正文的说法在该版本上不成立。",
-        "warned": "在 PyTorch {release} 上，它还会发出警告：{error}",
-        "not_run": "这个示例的当前版本没有在 PyTorch {release} 上运行过；上面是 {pinned} 的输出。",
-        "no_text": "（没有记录该版本的输出文本）",
-        "show": "看 {release}",
-        "back": "回到 {pinned}",
-    },
-    "en": {
-        "choose": "My PyTorch",
-        "pinned": "{release} (this build)",
-        "count": "{release} (differences on this page: {n})",
-        "about": "What is this?",
-        "label": "Output · PyTorch {release}",
-        "same": "same as {pinned}",
-        "differs": "differs from {pinned}",
-        "fails": "fails at line {line}",
-        "fails_anywhere": "fails",
-        "untested": "not tested",
-        "changed": "On PyTorch {release} the output differs from {pinned}; the lines that differ are marked.",
-        "assert": "On PyTorch {release}, the claim asserted at line {line} does not hold: <code>{code}</code> "
-                  "raised {error}. Above is what the example printed before that; this page describes "
-                  "PyTorch {pinned}.",
-        "stops": "On PyTorch {release}, the example stops at line {line}: <code>{code}</code> raised {error}, "
-                 "so what the page says from that line on does not hold there. Above is what it printed "
-                 "before that.",
-        "fails_plain": "On PyTorch {release}, this example fails: {error}. What the page says here does not "
-                       "hold on that release.",
-        "warned": "On PyTorch {release}, it also prints a warning: {error}",
-        "not_run": "This example, as it is now, has not been run on PyTorch {release}; above is what "
-                   "{pinned} printed.",
-        "no_text": "(this release's output text was not recorded)",
-        "show": "Show {release}",
-        "back": "Back to {pinned}",
-    },
-}
+UI = {lang: table["releases"] for lang, table in ALL_WORDS.items()}
 
 
 def minor(release: str) -> str:
@@ -136,10 +37,14 @@ def rows(data: dict | None = None, root: Path = matrix.ROOT) -> dict[str, dict[s
     data = matrix.load() if data is None else data
     hashes: dict[str, str | None] = {}  # each example read once, not once per release
     out: dict[str, dict[str, dict]] = {}
-    for release, row in sorted(data["releases"].items(), key=lambda item: matrix.version_key(item[0])):
+    for release, row in sorted(
+        data["releases"].items(), key=lambda item: matrix.version_key(item[0])
+    ):
         for example, entry in row["examples"].items():
             if example not in hashes:
-                hashes[example] = matrix.source_hash(example, root) if (root / example).is_file() else None
+                hashes[example] = (
+                    matrix.source_hash(example, root) if (root / example).is_file() else None
+                )
             if entry["source"] == hashes[example]:
                 out.setdefault(example, {})[release] = entry
     return out
@@ -158,8 +63,13 @@ def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> st
     return why
 
 
-def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.ROOT,
-         current: dict | None = None) -> str | None:
+def note(
+    example: str,
+    lang: str,
+    data: dict | None = None,
+    root: Path = matrix.ROOT,
+    current: dict | None = None,
+) -> str | None:
     """One line on how the example fares across releases; None if the matrix has no current row.
 
     `current`: what `rows(data, root)` returns, when the caller has it already (a build
@@ -175,6 +85,7 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
+
     def listed(some: list[str]) -> str:
         return span(some, releases, lang)
 
@@ -186,9 +97,13 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
         text = words[key].format(first=minor(releases[0]), last=minor(releases[-1]), other=other)
         other = ""  # said already
     elif ok == sorted(ok):  # failing, then passing from one release on
-        text = words["from"].format(since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why)
+        text = words["from"].format(
+            since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why
+        )
     elif ok == sorted(ok, reverse=True):
-        text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
+        text = words["until"].format(
+            last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why
+        )
     else:
         text = words["some"].format(bad=listed(bad), why=why)
     warned = [r for r in releases if results[r]["status"] == "warned"]
@@ -209,8 +124,12 @@ def span(some: list[str], releases: list[str], lang: str) -> str:
             runs[-1].append(release)
         else:
             runs.append([release])
-    parts = [f"{minor(r[0])}–{minor(r[-1])}" if len(r) >= 3 else ("、" if lang == "zh" else ", ").join(map(minor, r))
-             for r in runs]
+    parts = [
+        f"{minor(r[0])}–{minor(r[-1])}"
+        if len(r) >= 3
+        else ("、" if lang == "zh" else ", ").join(map(minor, r))
+        for r in runs
+    ]
     return ("、" if lang == "zh" else ", ").join(parts)
 
 
@@ -219,8 +138,13 @@ def other_output(results: dict[str, dict]) -> list[str]:
     pinned = results.get(matrix.PINNED)
     if pinned is None:
         return []
-    return [r for r, entry in results.items()
-            if r != matrix.NIGHTLY and entry["status"] != "failed" and entry["output"] != pinned["output"]]
+    return [
+        r
+        for r, entry in results.items()
+        if r != matrix.NIGHTLY
+        and entry["status"] != "failed"
+        and entry["output"] != pinned["output"]
+    ]
 
 
 def differs(example: str, current: dict) -> bool:
@@ -229,8 +153,14 @@ def differs(example: str, current: dict) -> bool:
     return any(e["status"] != "passed" for e in results.values()) or bool(other_output(results))
 
 
-def page_data(examples: list[str], lang: str, data: dict, current: dict, outputs: dict[str, str],
-              root: Path = matrix.ROOT) -> dict:
+def page_data(
+    examples: list[str],
+    lang: str,
+    data: dict,
+    current: dict,
+    outputs: dict[str, str],
+    root: Path = matrix.ROOT,
+) -> dict:
     """What docs/assets/releases.js needs to show each release's output of the page's examples.
 
     Per example, one entry per release (in `releases` order): 0 where the release printed
@@ -256,12 +186,19 @@ def page_data(examples: list[str], lang: str, data: dict, current: dict, outputs
                     item["error"] = entry["error"]
                     item["line"] = entry["line"]
                     item["code"] = _code(example, entry, root)
-                if (not pinned or entry["output"] != pinned["output"]) and entry["output"] in outputs:
+                if (not pinned or entry["output"] != pinned["output"]) and entry[
+                    "output"
+                ] in outputs:
                     texts[entry["output"]] = outputs[entry["output"]]
                 row.append(item)
         entries[example] = {"pinned": pinned["output"] if pinned else None, "releases": row}
-    return {"pinned": matrix.PINNED, "releases": releases, "examples": entries,
-            "texts": dict(sorted(texts.items())), "words": UI[lang]}
+    return {
+        "pinned": matrix.PINNED,
+        "releases": releases,
+        "examples": entries,
+        "texts": dict(sorted(texts.items())),
+        "words": UI[lang],
+    }
 
 
 def _code(example: str, entry: dict, root: Path) -> str | None:
@@ -269,7 +206,11 @@ def _code(example: str, entry: dict, root: Path) -> str | None:
     if not entry.get("line"):
         return None
     lines = (root / example).read_text(encoding="utf-8").splitlines()
-    return lines[entry["line"] - 1].split("#")[0].strip() or None if entry["line"] <= len(lines) else None
+    return (
+        lines[entry["line"] - 1].split("#")[0].strip() or None
+        if entry["line"] <= len(lines)
+        else None
+    )
 
 
 def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:
@@ -279,12 +220,12 @@ def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:
         url = page.relative_to(root / "docs").as_posix().replace(f"index.{lang}.md", "")
         anchor = ""
         for line in page.read_text(encoding="utf-8").splitlines():
-            heading = re.match(r"#{1,6} .*\{#([\w-]+)\}\s*$", line)
+            heading = HEADING_ID.match(line)
             if heading:
-                anchor = heading[1]
-            include = re.search(r'--8<-- "(snippets/[^"]+\.py)"', line)
-            if include and include[1] not in found and "versions/" not in url:
-                found[include[1]] = f"{url}#{anchor}" if anchor else url
+                anchor = heading["id"]
+            include = INCLUDE.match(line)
+            if include and include["path"] not in found and "versions/" not in url:
+                found[include["path"]] = f"{url}#{anchor}" if anchor else url
     return found
 
 
@@ -296,7 +237,11 @@ def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, ro
     changed = ran and previous["output"] != entry["output"]
     mark = "◆" if changed else ""
     if entry["status"] == "failed":
-        title, symbol, css = f"{words['fail']}: {reason(example, entry, lang, root)}", "✗", "mx-fail"
+        title, symbol, css = (
+            f"{words['fail']}: {reason(example, entry, lang, root)}",
+            "✗",
+            "mx-fail",
+        )
     elif entry["status"] == "warned":
         title, symbol, css = f"{words['warned']}: {entry['error']}", "!", "mx-warn"
     else:
@@ -313,13 +258,18 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
     results = rows(data, root)
     releases = sorted(data["releases"], key=matrix.version_key)
     links = sections(root, lang)
-    head = "".join(f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>' for r in releases)
+    head = "".join(
+        f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>'
+        for r in releases
+    )
     body, chapter = [], None
     for example in sorted(results):
         group = example.split("/")[1]
         if group != chapter:
             chapter = group
-            body.append(f'<tr class="mx-chapter"><th colspan="{len(releases) + 1}">{html.escape(group)}</th></tr>')
+            body.append(
+                f'<tr class="mx-chapter"><th colspan="{len(releases) + 1}">{html.escape(group)}</th></tr>'
+            )
         name = Path(example).stem.replace("_", "_<wbr>")  # long names wrap at a word on a phone
         link = links.get(example)
         label = f'<a href="{base}{link}">{name}</a>' if link else name
@@ -334,14 +284,19 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
         bad = [r for r in releases if results[example].get(r, {}).get("status") == "failed"]
         if bad:
             why = reason(example, results[example][bad[-1]], lang, root)
-            failures.append(f"<li><code>{html.escape(example)}</code>: {', '.join(minor(r) for r in bad)} "
-                            f"— {html.escape(why)}</li>")
+            failures.append(
+                f"<li><code>{html.escape(example)}</code>: {', '.join(minor(r) for r in bad)} "
+                f"— {html.escape(why)}</li>"
+            )
     listing = f"<ul>{''.join(failures)}</ul>" if failures else f"<p>{words['none']}</p>"
     runs = "; ".join(
         f"{html.escape(p.get('torch', r))} ({p.get('date', '?')}, {p.get('commit', '?')})"
         for r, p in ((r, data["releases"][r]["provenance"]) for r in releases)
     )
-    first = next((data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]), {})
+    first = next(
+        (data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]),
+        {},
+    )
     where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
     return (
         f'<p class="mx-legend">{words["legend"]}</p>'
@@ -364,7 +319,9 @@ def changes(lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> st
         if not all(ok) and any(ok) and ok == sorted(ok):
             first = ok.index(True)
             why = reason(example, by_release[releases[first - 1]], lang, root).replace("|", "\\|")
-            lines.append(f"| `{example}` | {minor(releases[first - 1])} | {minor(releases[first])} | {why} |")
+            lines.append(
+                f"| `{example}` | {minor(releases[first - 1])} | {minor(releases[first])} | {why} |"
+            )
     if not lines:
         return words["no_changes"]
     return "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])

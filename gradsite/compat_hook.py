@@ -1,4 +1,5 @@
-"""MkDocs hook: under each example a page includes, what the other PyTorch releases do.
+"""Under each example a page includes, what the other PyTorch releases do (jobs of
+gradsite/hooks.py, on each page's Markdown and content).
 
 From data/matrix.json (gradsite/compat.py), in the page's language; the chapter
 pages themselves are not edited:
@@ -23,65 +24,61 @@ import html
 import json
 import logging
 import re
+from pathlib import Path
 
 from gradsite import compat, matrix
+from gradsite.project import FENCE, INCLUDE, language_of
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-# A fence that runs a snippet, up to its closing fence.
-FENCE = re.compile(
-    r'^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?:python|py)\b[^\n]*exec="(?:on|1|true)"[^\n]*\n'
-    r'[ \t]*--8<-- "(?P<example>snippets/[^"]+\.py)"[ \t]*\n(?P=indent)(?P=fence)[ \t]*$',
-    re.M,
-)
 MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)">')
-_data: dict = {}  # matrix.load(): each release's records, and "outputs", the texts by hash
-_current: dict = {}  # compat.rows(_data): read in on_pre_build, as the snippets are at build time
 
 
-def on_config(config):
-    _data.clear()
-    _data.update(matrix.load())
-    return config
+def load() -> tuple[dict, dict]:
+    """matrix.load() (each release's records, and "outputs", the texts by hash) and its
+    current rows (compat.rows): read once per build, as the snippets are at build time."""
+    data = matrix.load()
+    return data, compat.rows(data)
 
 
-def on_pre_build(config):
-    _current.clear()
-    _current.update(compat.rows(_data))
-
-
-def _lang(page) -> str:
-    return "en" if page.file.src_uri.endswith(".en.md") else "zh"
-
-
-def on_page_markdown(markdown, page, config, files):
-    lang = _lang(page)
+def add_notes(
+    markdown: str, src_uri: str, data: dict, current: dict, root: Path = matrix.ROOT
+) -> str:
+    """The page's Markdown with a versions block under each example it includes."""
+    lang = language_of(src_uri)
 
     def add_note(match: re.Match) -> str:
-        example = match["example"]
-        text = compat.note(example, lang, _data, current=_current)
+        include = INCLUDE.fullmatch(match["body"].strip("\n"))
+        if not include:  # code written in the page (a figure): no note
+            return match[0]
+        example = include["path"]
+        text = compat.note(example, lang, data, root, current=current)
         if text is None:
             log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
         body = ""
-        if compat.differs(example, _current):
+        if compat.differs(example, current):
             # Inline code (`...`) in the reason, as HTML: this block is raw HTML.
-            body = re.sub(r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False))
+            body = re.sub(
+                r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
+            )
             body = f'<p class="mx-note">{body}</p>'
-        return f'{match[0]}\n\n{match["indent"]}<div class="mx-versions" data-example="{example}">{body}</div>\n'
+        block = f'<div class="mx-versions" data-example="{example}">{body}</div>'
+        return f"{match[0]}\n\n{match['indent']}{block}\n"
 
     return FENCE.sub(add_note, markdown)
 
 
-def on_page_content(content, page, config, files):
+def add_data(content: str, page, files, data: dict, current: dict) -> str:
+    """The page's HTML with the releases' results of its examples, for docs/assets/releases.js."""
     examples = [m["example"] for m in MARKER.finditer(content)]
     if not examples:
         return content
-    lang = _lang(page)
-    data = compat.page_data(examples, lang, _data, _current, _data.get("outputs", {}))
+    lang = language_of(page.file.src_uri)
+    found = compat.page_data(examples, lang, data, current, data.get("outputs", {}))
     versions = files.get_file_from_path(f"versions/index.{lang}.md")
     if versions:  # the paragraph that explains the choice
-        data["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"
+        found["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"
     # In a script element nothing is markup but "</script": no "<" at all, then.
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    text = json.dumps(found, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return f'{content}\n<script type="application/json" id="mx-data">{text}</script>\n'

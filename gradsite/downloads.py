@@ -1,4 +1,4 @@
-"""MkDocs hook: what a reader can take away, made by the same build.
+"""What a reader can take away, made by the same build (jobs of gradsite/hooks.py).
 
 * Per chapter and language, `<chapter>.ipynb` beside the chapter's page: the
   page as a Jupyter notebook with this build's outputs (gradsite/notebooks.py).
@@ -12,18 +12,18 @@
   /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs
   included. It is a
   second build of the same project in this process, with Material's `offline`
-  plugin on (GRADSITE_OFFLINE=true turns it on in mkdocs.yml): pages link to
-  `.../index.html`, so they work from disk (file://). The examples are not run
-  again: gradsite/execute.py reuses their outputs within a process.
+  plugin switched on in its config: pages link to `.../index.html`, so they work
+  from disk (file://). The examples are not run again: the second build is handed
+  the first one's runner Context, with its outputs.
 
 Material's offline plugin makes search work from disk with two things this
-hook provides for the site's language setup:
+module provides for the site's language setup:
 
 * the web worker shim it would load from a CDN is a file of the site
   (gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm
   package iframe-worker): nothing is requested from another host;
 * the plugin inlines /search/search_index.json into search_index.js before
-  gradsite/languages.py splits the index per language; this hook writes
+  gradsite/languages.py splits the index per language; this module writes
   search_index.js again for each language, after the split.
 
 Zip entries carry the build date (SOURCE_DATE_EPOCH, gradsite/reproducible.py),
@@ -39,75 +39,28 @@ import re
 import tempfile
 import time
 import zipfile
-from importlib import metadata
 from pathlib import Path
 
-from mkdocs.plugins import event_priority
 from mkdocs.utils import CountHandler, get_relative_url
 
 from gradsite import book, notebooks
+from gradsite.project import (
+    CHAPTERS,
+    LANGUAGES,
+    chapter_of,
+    chapter_snippets,
+    language_of_build,
+    pins,
+    root_of,
+    url_prefix,
+)
+from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-CHAPTERS = ("retention", "zeroing", "detach", "accumulation")
-OFFLINE = "GRADSITE_OFFLINE"
 OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
 OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
 SHIM = "assets/javascripts/iframe-worker-shim.js"
-PINNED = ("torch", "numpy")  # what the examples import, pinned as in pyproject.toml
-
-README = {
-    "zh": """# {title}：示例代码
-
-这些文件就是网页上的示例，每个都是完整的程序，页面上的输出就是它们在构建网站时打印的内容。
-
-运行方法（需要 Python 3.11）：
-
-```sh
-python -m venv .venv
-. .venv/bin/activate            # Windows：.venv\\Scripts\\activate
-pip install -r requirements.txt
-python {first}
-```
-
-`requirements.txt` 固定了生成网页输出时用的版本。PyPI 上的 `torch` 通常是几 GB 的 CUDA 版本；
-只需要 CPU 版时，先运行
-`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu`。
-
-文件（与网页上的顺序相同）：
-
-{files}
-
-网页：{url}
-""",
-    "en": """# {title}: the examples
-
-These files are the examples of the page, each a complete program; the outputs on the page are
-what they printed when the site was built.
-
-To run them (Python 3.11):
-
-```sh
-python -m venv .venv
-. .venv/bin/activate            # Windows: .venv\\Scripts\\activate
-pip install -r requirements.txt
-python {first}
-```
-
-`requirements.txt` pins the versions that produced the page's outputs. PyPI's `torch` is usually a
-CUDA build of several GB; for the CPU-only one, run
-`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu` first.
-
-Files, in the order of the page:
-
-{files}
-
-The page: {url}
-""",
-}
-
-_INCLUDE = re.compile(r'^--8<-- "(snippets/[^"]+\.py)"\s*$', re.M)
-_PIN = re.compile(r"(?P<name>[A-Za-z0-9_.-]+)==(?P<version>[^;\s]+)")
 
 
 def _failed_so_far() -> bool:
@@ -121,34 +74,28 @@ def _failed_so_far() -> bool:
     return False
 
 
-def _i18n(config):
-    return config.plugins.get("i18n")
+def _offline_plugin(config):
+    return config.plugins.get("material/offline") or config.plugins.get("offline")
 
 
 def _offline(config) -> bool:
-    plugin = config.plugins.get("material/offline") or config.plugins.get("offline")
+    plugin = _offline_plugin(config)
     return bool(plugin and plugin.config.enabled)
 
 
-@event_priority(50)  # before Material's offline plugin adds the CDN shim
-def on_config(config):
+def use_local_shim(config) -> None:
+    """The offline build's web worker shim is a file of the site (before Material's offline
+    plugin would add its CDN copy)."""
     if _offline(config):
         config.extra["polyfills"] = [SHIM]
-    return config
 
 
-def _chapter(page) -> str | None:
-    chapter = page.file.src_uri.split("/")[0]
-    return chapter if chapter in CHAPTERS and page.file.src_uri.startswith(f"{chapter}/index.") else None
-
-
-def on_page_content(html, page, config, files):
+def write_notebook(html, page, config) -> None:
     """A chapter page's notebook, beside it: its prose, its examples, the outputs just rendered."""
-    chapter = _chapter(page)
+    chapter = chapter_of(page.file.src_uri)
     if chapter and not _failed_so_far():
-        root = Path(config.config_file_path).resolve().parent
-        language = _i18n(config).current_language
-        prefix = "" if language == _i18n(config).default_language else f"{language}/"
+        root = root_of(config)
+        prefix = url_prefix(language_of_build(config))
         try:
             book = notebooks.notebook(
                 Path(page.file.abs_src_path).read_text(encoding="utf-8"),
@@ -160,61 +107,40 @@ def on_page_content(html, page, config, files):
             )
         except ValueError as error:  # the page and its examples disagree: say so, fail the build
             log.error(f"no notebook for {error}")
-            return html
+            return
         notebooks.write(book, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
-    return html
-
-
-# The links, under the page's title; the text is the page's language.
-LINKS = {
-    "zh": {
-        "notebook": "下载本章的 Jupyter 笔记本",
-        "notebook_note": "（正文和全部示例，带着本页的输出）",
-        "examples": "下载本章的示例代码",
-        "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
-        "pdf": "下载本书的 PDF",
-        "pdf_note": "：全部章节，带着示例的输出和插图，可以打印。",
-        "offline": "下载整个网站，离线阅读",
-        "offline_note": "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 <code>en/index.html</code>）。",
-    },
-    "en": {
-        "notebook": "Download this chapter as a Jupyter notebook",
-        "notebook_note": " (the text and every example, with the outputs shown here)",
-        "examples": "Download this chapter's examples",
-        "examples_note": " (a zip of the files, with <code>requirements.txt</code> and a README)",
-        "pdf": "Download the book as a PDF",
-        "pdf_note": ": every chapter, with the examples' outputs and the pictures, ready to print.",
-        "offline": "Download the whole site for offline reading",
-        "offline_note": ": both languages, search included; unzip it and open <code>index.html</code> (or <code>en/index.html</code>) in a browser.",
-    },
-}
 
 
 def _links(page, config) -> list[tuple[str, str]]:
     """(href, link text key) of the downloads a page links to."""
-    chapter = _chapter(page)
+    chapter = chapter_of(page.file.src_uri)
     if chapter:
         return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
     found = []
-    if page.file.src_uri.split(".")[0] == "index":  # each language's home
-        if book.wanted() and _COMMAND != "serve":
-            found.append((book.NAME.format(language=_i18n(config).current_language), "pdf"))
+    if page.file.src_uri.split(".")[0] == "index" and _offline_plugin(
+        config
+    ):  # each language's home
+        if book.wanted() and COMMAND[0] != "serve":
+            found.append((book.NAME.format(language=language_of_build(config)), "pdf"))
         if not _offline(config):
             found.append((get_relative_url(OFFLINE_ZIP, page.url), "offline"))
     return found
 
 
-def on_post_page(output, page, config):
+def add_links(output, page, config) -> str:
     """Put the page's download links right under its title."""
     links = _links(page, config)
     if not links:
         return output
-    words = LINKS[_i18n(config).current_language]
+    words = WORDS[language_of_build(config)]["downloads"]
     items = "".join(
-        f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>' for href, key in links
+        f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>'
+        for href, key in links
     )
     box = f'<ul class="gs-downloads">{items}</ul>'
-    title_end = output.index("</h1>", output.index('<article class="md-content__inner')) + len("</h1>")
+    title_end = output.index("</h1>", output.index('<article class="md-content__inner')) + len(
+        "</h1>"
+    )
     return output[:title_end] + "\n" + box + output[title_end:]
 
 
@@ -234,59 +160,49 @@ def _write_zip(target: Path, files: dict[str, bytes], date) -> None:
             archive.writestr(info, files[name])
 
 
-def pins() -> dict[str, str]:
-    """{package: version} of the examples' imports: this project's exact pins (pyproject.toml,
-    as installed), so the archive asks for the versions that printed the page's outputs."""
-    found = {}
-    for requirement in metadata.requires("gradsite") or []:
-        if match := _PIN.fullmatch(requirement.strip()):
-            found[match["name"]] = match["version"]
-    return {name: found[name] for name in PINNED}
-
-
-def chapter_snippets(root: Path, chapter: str, language: str) -> list[str]:
-    """The snippets a chapter page includes, in page order, each once."""
-    page = (root / "docs" / chapter / f"index.{language}.md").read_text(encoding="utf-8")
-    return list(dict.fromkeys(_INCLUDE.findall(page)))
-
-
-def _examples_zips(config, site: Path, root: Path, languages: list[str], default: str) -> None:
-    versions = pins()
+def _examples_zips(config, site: Path, root: Path) -> None:
+    built = [
+        (language, chapter)
+        for language in LANGUAGES
+        for chapter in CHAPTERS
+        if (site / url_prefix(language) / chapter / "index.html").is_file()
+    ]  # all, but in some tests
+    if not built:
+        return
+    versions = pins(root)
     requirements = "".join(f"{name}=={version}\n" for name, version in versions.items())
     date = _date(config)
-    for language in languages:
-        for chapter in CHAPTERS:
-            snippets = chapter_snippets(root, chapter, language)
-            folder = site / chapter if language == default else site / language / chapter
-            page = (folder / "index.html").read_text(encoding="utf-8")
-            title = re.search(r"<h1[^>]*>(.*?)<", page, re.S).group(1).strip()
-            url = f"{(config.site_url or '/').rstrip('/')}/{'' if language == default else language + '/'}{chapter}/"
-            names = [Path(s).name for s in snippets]
-            files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
-            files[f"{chapter}/requirements.txt"] = requirements.encode()
-            readme = README[language].format(
-                title=title,
-                first=names[0],
-                torch=versions["torch"],
-                files="\n".join(f"- `{name}`" for name in names),
-                url=url,
-            )
-            files[f"{chapter}/README.md"] = readme.encode()
-            _write_zip(folder / f"{chapter}-examples.zip", files, date)
+    for language, chapter in built:
+        folder = site / url_prefix(language) / chapter
+        snippets = chapter_snippets(chapter, language, root)
+        page = (folder / "index.html").read_text(encoding="utf-8")
+        title = re.search(r"<h1[^>]*>(.*?)<", page, re.S).group(1).strip()
+        url = f"{(config.site_url or '/').rstrip('/')}/{url_prefix(language)}{chapter}/"
+        names = [Path(s).name for s in snippets]
+        files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
+        files[f"{chapter}/requirements.txt"] = requirements.encode()
+        readme = WORDS[language]["readme"]["text"].format(
+            title=title,
+            first=names[0],
+            torch=versions["torch"],
+            files="\n".join(f"- `{name}`" for name in names),
+            url=url,
+        )
+        files[f"{chapter}/README.md"] = readme.encode()
+        _write_zip(folder / f"{chapter}-examples.zip", files, date)
 
 
-_COMMAND = "build"
+# The mkdocs command running (gradsite/hooks.py's on_startup sets it, before any build).
+COMMAND = ["build"]
 
 
-def on_startup(command, dirty):
-    global _COMMAND
-    _COMMAND = command
-
-
-def _books(config, site: Path, languages: list[str], default: str) -> list[Path]:
+def _books(config, site: Path) -> list[Path]:
     """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
-    if not book.wanted() or _COMMAND == "serve":
-        log.info("no PDFs: " + ("make serve leaves them out" if _COMMAND == "serve" else f"{book.SWITCH}=0"))
+    if not book.wanted() or COMMAND[0] == "serve":
+        log.info(
+            "no PDFs: "
+            + ("make serve leaves them out" if COMMAND[0] == "serve" else f"{book.SWITCH}=0")
+        )
         return []
     browser = book.chromium()
     if browser is None:
@@ -295,18 +211,25 @@ def _books(config, site: Path, languages: list[str], default: str) -> list[Path]
             f"elsewhere set GRADSITE_CHROMIUM to Chromium or Chrome; {book.SWITCH}=0 builds without the PDFs"
         )
         return []
-    nav = [str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent) for item in config.nav]
+    nav = [
+        str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent)
+        for item in config.nav
+    ]
     nav = ["" if folder == "." else f"{folder}/" for folder in nav]
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
     jobs = []
-    for language in languages:
-        root = "" if language == default else f"{language}/"
+    for language in LANGUAGES:
+        root = url_prefix(language)
         home = (site / root / "index.html").read_text(encoding="utf-8")
         # The home page's <title> is the site's name, or "Home - <site name>".
-        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(" - ", 1)[-1]
-        description = html.unescape(re.search(r'<meta name="description" content="([^"]*)"', home)[1])
+        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(
+            " - ", 1
+        )[-1]
+        description = html.unescape(
+            re.search(r'<meta name="description" content="([^"]*)"', home)[1]
+        )
         url = f"{(config.site_url or '/').rstrip('/')}/{root}"
-        words = dict(book.WORDS[language])
+        words = dict(WORDS[language]["book"])
         date = time.strftime("%Y-%m-%d", time.gmtime(epoch))
         torch = config.extra.get("torch_version", "?")
         words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
@@ -324,18 +247,21 @@ def _books(config, site: Path, languages: list[str], default: str) -> list[Path]
     return [] if errors else [target for _, target in jobs]
 
 
-def _offline_copy(config, site: Path, extra: list[Path]) -> None:
-    """Build the site again with the offline plugin on, into one zip under site/."""
+def _offline_copy(config, site: Path, prepare, extra: list[Path]) -> None:
+    """Build the site again with the offline plugin on, into one zip under site/.
+
+    `prepare(config)` readies the second build's config (gradsite/hooks.py hands it the
+    runner's outputs)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        os.environ[OFFLINE] = "true"
-        try:
-            offline = load_config(config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict)
-            build(offline)
-        finally:
-            del os.environ[OFFLINE]
+        offline = load_config(
+            config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict
+        )
+        _offline_plugin(offline).config.enabled = True
+        prepare(offline)
+        build(offline)
         built = Path(tmp) / "site"
         files = {
             f"{OFFLINE_FOLDER}/{path.relative_to(built).as_posix()}": path.read_bytes()
@@ -347,28 +273,23 @@ def _offline_copy(config, site: Path, extra: list[Path]) -> None:
     _write_zip(site / OFFLINE_ZIP, files, _date(config))
 
 
-def _search_scripts(site: Path, languages: list[str], default: str) -> None:
+def _search_scripts(site: Path) -> None:
     """search_index.js for each language's index (Material reads it from file://)."""
-    for language in languages:
-        folder = site / "search" if language == default else site / language / "search"
+    for language in LANGUAGES:
+        folder = site / url_prefix(language) / "search"
         data = (folder / "search_index.json").read_text(encoding="utf-8")
         (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
 
 
-@event_priority(-120)  # after gradsite/languages.py has split the search index (-110)
-def on_post_build(config) -> None:
-    i18n = _i18n(config)
-    if i18n.building:
-        return  # a nested language build: the site is not complete yet
+def write_downloads(config, prepare) -> None:
+    """After the last language is built, and the search index split per language: the
+    examples zips, and the offline copy (`prepare`: see _offline_copy)."""
     if _failed_so_far():
         log.info("no downloads: the build has failed")
         return
     site = Path(config.site_dir)
-    languages, default = list(i18n.build_languages), i18n.default_language
-    root = Path(config.config_file_path).resolve().parent
-    _examples_zips(config, site, root, languages, default)  # the offline copy has them too
+    _examples_zips(config, site, root_of(config))  # the offline copy has them too
     if _offline(config):
-        _search_scripts(site, languages, default)
-    else:
-        pdfs = _books(config, site, languages, default)
-        _offline_copy(config, site, pdfs)
+        _search_scripts(site)
+    elif _offline_plugin(config):
+        _offline_copy(config, site, prepare, _books(config, site))

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from markdown.extensions.abbr import AbbrExtension, AbbrTreeprocessor
 
-# What the tooltip says, per language: Chinese readers also get the English term.
-TITLE = {"zh": "{counterpart}：{definition}", "en": "{definition}"}
+from gradsite.words import WORDS
+
 _ROW = re.compile(
     r"^\|(?P<term>[^|]+)\|(?P<counterpart>[^|]+)\|(?P<definition>[^|]+)\|(?:(?P<variants>[^|]*)\|)?\s*$"
 )
@@ -43,14 +43,22 @@ RESTART_AT = ("h1",)  # the headings after which a term is marked again
 
 def _rows(docs_dir: Path, language: str) -> list[dict[str, str]]:
     page = Path(docs_dir) / "glossary" / f"index.{language}.md"
-    rows = [row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))]
+    rows = [
+        row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))
+    ]
     # the page's one table; its first two rows are the header and its rule
-    return [{key: (value or "").strip().replace("`", "") for key, value in row.groupdict().items()} for row in rows[2:]]
+    return [
+        {key: (value or "").strip().replace("`", "") for key, value in row.groupdict().items()}
+        for row in rows[2:]
+    ]
 
 
 def terms(docs_dir: Path, language: str) -> dict[str, str]:
     """{term: tooltip} from the glossary table of one language."""
-    return {cells["term"]: TITLE[language].format(**cells) for cells in _rows(docs_dir, language)}
+    return {
+        cells["term"]: WORDS[language]["glossary"]["tooltip"].format(**cells)
+        for cells in _rows(docs_dir, language)
+    }
 
 
 def variants(docs_dir: Path, language: str) -> dict[str, str]:
@@ -74,7 +82,9 @@ def variants_in(markdown: str, found: dict[str, str]) -> list[tuple[int, str, st
         return []
     blank = _FENCED.sub(lambda m: "\n" * m[0].count("\n"), markdown)
     blank = _INLINE_CODE.sub(lambda m: " " * len(m[0]), blank)
-    pattern = re.compile("|".join(_pattern(v) for v in sorted(found, key=len, reverse=True)), re.IGNORECASE)
+    pattern = re.compile(
+        "|".join(_pattern(v) for v in sorted(found, key=len, reverse=True)), re.IGNORECASE
+    )
     by_lower = {variant.lower(): term for variant, term in found.items()}
     return [
         (number, m[0], by_lower[m[0].lower()])

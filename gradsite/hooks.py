@@ -1,30 +1,70 @@
-"""MkDocs hooks: the few things no plugin setting covers.
+"""The site's one MkDocs hook module (mkdocs.yml, `hooks:`): each event once, calling the
+jobs in order, every priority stated here. The jobs live in their modules:
 
-* python fences run through gradsite.execute (clear failures, execute once);
-  a fence whose body is one `--8<--` include tells the runner which snippet it runs;
-* every page exists in both languages, and both include the same examples in the
-  same order and give their headings the same ids (mkdocs-static-i18n would
-  silently fall back, and a differing id breaks the language switch);
-* the torch version that produced the outputs is given to the templates;
-* glossary tooltips in the page's language (gradsite/glossary.py), and no variant
-  of a glossary term in a page.
+* the runner (gradsite/execute.py): told the project, page and language through its
+  `Context`, which this module makes once per build and hands to every page's Markdown
+  (mkdocs.yml lists gradsite.execute as a Markdown extension, beside the python fences
+  whose `format` is gradsite.execute.fence_format);
+* the checks below: every page exists in both languages, and both include the same
+  examples in the same order and give their headings the same ids (mkdocs-static-i18n
+  would silently fall back, and a differing id breaks the language switch);
+* one search index, sitemap and 404 page per language (gradsite/languages.py), with the
+  glossary's terms as single Chinese words (gradsite/searchwords.py);
+* the compatibility note under each example (gradsite/compat_hook.py);
+* the downloads: notebooks, examples zips, the offline copy (gradsite/downloads.py);
+* the templates' words and torch version, glossary tooltips in the page's language, and
+  no variant of a glossary term in a page (gradsite/glossary.py).
+
+What a build keeps between events lives in one `Site`, in the build's config: both
+languages of a build (mkdocs-static-i18n builds them with the same config) share it,
+and nothing is kept in a module.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import markdown_exec
 import torch
+from mkdocs.plugins import event_priority
 
-from gradsite import execute, glossary, reproducible
-from gradsite.conventions import FENCE, HEADING_ID, INCLUDE, LANGUAGES
+from gradsite import compat_hook, downloads, execute, glossary, languages, reproducible, searchwords
+from gradsite.project import (
+    FENCE,
+    HEADING_ID,
+    INCLUDE,
+    LANGUAGES,
+    language_of_build,
+    root_of,
+    split_source,
+    url_prefix,
+)
+from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
-_SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-z]{2})\.md$")
+# The Markdown extension (mkdocs.yml) that gives pages the runner's Context.
+RUNNER = "gradsite.execute"
+
+
+@dataclass
+class Site:
+    """What one build keeps between events."""
+
+    runner: execute.Context
+    matrix: tuple[dict, dict] = ({}, {})  # data/matrix.json and its current rows (compat_hook.load)
+    not_found: dict[str, str] = field(default_factory=dict)  # language -> its 404.html
+
+
+def site_of(config) -> Site:
+    return config["gradsite"]
+
+
+def hand_over(config, runner: execute.Context) -> None:
+    """Give a build that has not started yet a runner's Context (its outputs are reused)."""
+    config["gradsite"] = Site(runner=runner)
 
 
 def _reported_by_the_runner(record: logging.LogRecord) -> bool:
@@ -32,35 +72,59 @@ def _reported_by_the_runner(record: logging.LogRecord) -> bool:
     return not record.getMessage().startswith("Execution of python code block")
 
 
+@event_priority(50)  # before Material's offline plugin adds its CDN shim (downloads.use_local_shim)
 def on_config(config):
     exec_log = logging.getLogger("mkdocs.plugins.markdown_exec")
     if _reported_by_the_runner not in exec_log.filters:
         exec_log.addFilter(_reported_by_the_runner)
     for name in execute.changed_sources():  # an edit while `make serve` runs
-        log.warning(f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)")
-    markdown_exec.formatters["python"] = execute.format_python
-    markdown_exec.formatters["py"] = execute.format_python
-    config.extra["torch_version"] = torch.__version__
-    # The project folder: docs/ and snippets/ sit side by side in it.
-    execute.state.root = Path(config.docs_dir).resolve().parent
-    reproducible.pin_build_date(execute.state.root)  # dates from the last commit, not the clock
-    i18n = config.plugins.get("i18n")
-    execute.state.language = getattr(i18n, "current_language", None) or LANGUAGES[0]
+        log.warning(
+            f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)"
+        )
+    language = language_of_build(config)
+    if "gradsite" not in config:  # the first language of a build (the others reuse its Site)
+        config["gradsite"] = Site(runner=execute.Context())
+    site = site_of(config)
+    site.runner.root, site.runner.language = root_of(config), language
+    site.matrix = compat_hook.load()
+    config.mdx_configs.setdefault(RUNNER, {})["context"] = site.runner
+    reproducible.pin_build_date(site.runner.root)  # dates from the last commit, not the clock
     config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(
-        config.docs_dir, execute.state.language
+        config.docs_dir, language
     )
+    searchwords.add_glossary_terms(config.docs_dir)
+    downloads.use_local_shim(config)
+    # For the templates (gradsite/overrides): the torch that ran the examples, and their words.
+    config.extra["torch_version"] = torch.__version__
+    config.extra["words"] = WORDS[language]["page"]
+    config.extra["not_found"] = [
+        {
+            "lang": lang,
+            "home": url_prefix(lang),
+            "title": WORDS[lang]["page"]["not_found_title"],
+            "text": WORDS[lang]["page"]["not_found"],
+        }
+        for lang in LANGUAGES
+    ]
     return config
 
 
-def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, fix: str) -> None:
+def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, group: str, fix: str) -> None:
     """Both languages of a page must list the same `what` in the same order."""
-    found = {lang: [m[1] for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))]
-             for lang in LANGUAGES}
+    found = {
+        lang: [
+            m[group]
+            for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))
+        ]
+        for lang in LANGUAGES
+    }
     (a, first), (b, second) = found.items()
     if first == second:
         return
     only = {a: [x for x in first if x not in second], b: [x for x in second if x not in first]}
-    detail = "; ".join(f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items)
+    detail = "; ".join(
+        f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items
+    )
     log.error(
         f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: "
         f"{detail or 'same ones, another order'}. {fix}"
@@ -68,26 +132,40 @@ def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, fix: str) ->
 
 
 def on_files(files, config):
-    if execute.state.language != LANGUAGES[0]:
+    if site_of(config).runner.language != LANGUAGES[0]:
         return files  # the checks cover both languages; report them once
     docs = Path(config.docs_dir)
     by_stem: dict[str, set[str]] = {}
     for uri in (f.src_uri for f in files.documentation_pages()):
-        match = _SUFFIX.match(uri)
-        if not match or match["lang"] not in LANGUAGES:
+        found = split_source(uri)
+        if not found:
             log.error(f"docs/{uri}: page has no language suffix; name it .zh.md and .en.md")
             continue
-        by_stem.setdefault(match["stem"], set()).add(match["lang"])
+        by_stem.setdefault(found[0], set()).add(found[1])
     for stem, langs in sorted(by_stem.items()):
         missing = sorted(set(LANGUAGES) - langs)
         for lang in missing:
             present = sorted(langs)[0]
-            log.error(f"docs/{stem}.{present}.md has no {lang} twin: create docs/{stem}.{lang}.md (language {lang})")
+            log.error(
+                f"docs/{stem}.{present}.md has no {lang} twin: create docs/{stem}.{lang}.md (language {lang})"
+            )
         if not missing:
-            _compare(stem, docs, "included examples", INCLUDE,
-                     "Include each example in both languages, at the same place.")
-            _compare(stem, docs, "heading ids", HEADING_ID,
-                     "Give a heading the same {#id} in both languages.")
+            _compare(
+                stem,
+                docs,
+                "included examples",
+                INCLUDE,
+                "path",
+                "Include each example in both languages, at the same place.",
+            )
+            _compare(
+                stem,
+                docs,
+                "heading ids",
+                HEADING_ID,
+                "id",
+                "Give a heading the same {#id} in both languages.",
+            )
     return files
 
 
@@ -96,30 +174,72 @@ def _name_the_snippet(match: re.Match) -> str:
     include = INCLUDE.fullmatch(match["body"].strip("\n"))
     if not include:
         return match[0]
-    start = match.start("options") - match.start()
-    return f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][match.end("options") - match.start():]}'
+    start, end = match.start("options") - match.start(), match.end("options") - match.start()
+    return f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][end:]}'
 
 
 def _glossary_variants(markdown: str, page, config) -> None:
     """A variant of a glossary term in a page (叶节点 for 叶子节点) fails the build, named."""
-    match = _SUFFIX.match(page.file.src_uri)
-    if not match or match["stem"] == "glossary/index":
+    found = split_source(page.file.src_uri)
+    if not found or found[0] == "glossary/index":
         return  # the glossary page lists the variants
-    lang = match["lang"]
-    for line, variant, term in glossary.variants_in(markdown, glossary.variants(config.docs_dir, lang)):
+    lang = found[1]
+    for line, variant, term in glossary.variants_in(
+        markdown, glossary.variants(config.docs_dir, lang)
+    ):
         log.error(
-            f'docs/{page.file.src_uri}:{line}: language {lang}: "{variant}" is a variant of the glossary term '
-            f'"{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
+            f'docs/{page.file.src_uri}:{line}: language {lang}: "{variant}" is a variant of the glossary '
+            f'term "{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
         )
 
 
+def on_startup(command, dirty):
+    # Before any build, once per `mkdocs` command: serve leaves the PDFs out (gradsite/downloads.py).
+    downloads.COMMAND[0] = command
+
+
 def on_page_markdown(markdown, page, config, files):
-    execute.state.page = page.file.src_uri
+    site = site_of(config)
+    site.runner.page = page.file.src_uri
     _glossary_variants(markdown, page, config)
-    return FENCE.sub(_name_the_snippet, markdown)
+    markdown = FENCE.sub(_name_the_snippet, markdown)
+    return compat_hook.add_notes(markdown, page.file.src_uri, *site.matrix, root=site.runner.root)
 
 
-def on_post_build(config):
-    # How many examples this language's build ran or reused: in `make serve`,
-    # a prose edit shows "0 run".
-    log.info(execute.summary())
+def on_page_content(html, page, config, files):
+    downloads.write_notebook(html, page, config)
+    return compat_hook.add_data(html, page, files, *site_of(config).matrix)
+
+
+def on_env(env, config, files):
+    # Every page's Markdown is rendered: how many examples this language's build ran or
+    # reused (in `make serve`, a prose edit shows "0 run").
+    log.info(execute.summary(site_of(config).runner))
+    return env
+
+
+def on_page_context(context, page, config, nav):
+    languages.base_url(context, page, config)
+    return context
+
+
+def on_post_page(output, page, config):
+    return downloads.add_links(languages.strip_alternates(output), page, config)
+
+
+def on_template_context(context, template_name, config):
+    languages.homes_for_404(config)
+    return context
+
+
+def on_post_template(output, template_name, config):
+    return languages.keep_404(output, template_name, config, site_of(config).not_found)
+
+
+@event_priority(-110)  # after mkdocs-static-i18n's (-100), which builds the other languages
+def on_post_build(config) -> None:
+    if languages.nested(config):
+        return  # a nested language build: the site is not complete yet
+    site = site_of(config)
+    languages.split_by_language(config, site.not_found)
+    downloads.write_downloads(config, prepare=lambda offline: hand_over(offline, site.runner))

@@ -1,4 +1,4 @@
-"""MkDocs hooks: each language searches only its own pages.
+"""Each language searches only its own pages (jobs of gradsite/hooks.py).
 
 mkdocs-static-i18n builds every language into one site and stacks all pages
 into one search index at /search/search_index.json; every page, English ones
@@ -7,14 +7,14 @@ then lists English pages too, and the other way round.
 
 Material looks for the index, and the sitemap, under the page's `base`. So:
 
-* an English page gets /en/ as its base (`on_page_context`), and
-* /404.html is the default language's, /en/404.html the English one, and
-* after the build, the stacked index is split by language (`on_post_build`, run
-  after mkdocs-static-i18n's, which stacks the index at priority -100):
+* an English page gets /en/ as its base (`base_url`), and
+* /404.html is the default language's, /en/404.html the English one (`keep_404`), and
+* after the build, the stacked index is split by language (`split_by_language`, run
+  after mkdocs-static-i18n's post_build, which stacks the index at priority -100):
   /search/search_index.json keeps the Chinese entries, /en/search/... gets the
   English ones, and /en/sitemap.xml lists the English pages.
 
-The head of a page carries no `<link rel="alternate" hreflang>` (`on_post_page`):
+The head of a page carries no `<link rel="alternate" hreflang>` (`strip_alternates`):
 Material fetches `<that link>/sitemap.xml` for each one, a 404 for every page
 but the homes. The hreflang pairs are in sitemap.xml, and the language selector
 still links each page to its twin.
@@ -26,13 +26,14 @@ between languages through `extra.scope: /` in mkdocs.yml.
 from __future__ import annotations
 
 import json
-from copy import deepcopy
 import re
 import xml.etree.ElementTree as ET
+from copy import deepcopy
 from pathlib import Path
 
-from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
+
+from gradsite.project import LANGUAGES, language_of_build, url_prefix
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
@@ -42,67 +43,71 @@ def _i18n(config):
     return config.plugins.get("i18n")
 
 
-def on_page_context(context, page, config, nav):
-    """Give pages of a non-default language their language's root as `base`."""
+def nested(config) -> bool:
+    """Whether this is one of mkdocs-static-i18n's nested builds (a language after the first):
+    the site is complete only when the outer build's post_build runs."""
     i18n = _i18n(config)
-    language = i18n.current_language
-    if language != i18n.default_language:
-        context["base_url"] = get_relative_url(f"{language}/", page.url)
-    return context
+    return bool(i18n and i18n.building)
 
 
-def on_post_page(output, page, config):
+def base_url(context, page, config) -> None:
+    """Give pages of a non-default language their language's root as `base`."""
+    prefix = url_prefix(language_of_build(config))
+    if prefix:
+        context["base_url"] = get_relative_url(prefix, page.url)
+
+
+def strip_alternates(output: str) -> str:
     head, body = output.split("</head>", 1)
     return _HEAD_ALTERNATE.sub("", head) + "</head>" + body
 
 
-def on_template_context(context, template_name, config):
+def homes_for_404(config) -> None:
     """404.html: its language selector goes to the homes (not to the last page built)."""
-    config.extra.alternate = deepcopy(_i18n(config).extra_alternate)
-    return context
+    if _i18n(config):
+        config.extra.alternate = deepcopy(_i18n(config).extra_alternate)
 
 
-_not_found: dict[str, str] = {}
-
-
-def on_post_template(output, template_name, config):
-    """Strip the head alternates; keep each language's 404.html (every build writes /404.html)."""
+def keep_404(output: str, template_name: str, config, not_found: dict[str, str]) -> str:
+    """Strip the head alternates; keep each language's 404.html in `not_found` (every
+    language's build writes /404.html)."""
     if "</head>" not in output:
         return output
-    output = on_post_page(output, None, config)
+    output = strip_alternates(output)
     if template_name == "404.html":
-        _not_found[_i18n(config).current_language] = output
+        not_found[language_of_build(config)] = output
     return output
 
 
-@event_priority(-110)
-def on_post_build(config) -> None:
-    """After the last language is built: one search index and sitemap per language."""
-    i18n = _i18n(config)
-    if i18n.building:
-        return  # a nested language build; the stacked index is not final yet
+def split_by_language(config, not_found: dict[str, str]) -> None:
+    """After the last language is built: one search index, sitemap and 404 page per language."""
+    if not _i18n(config):
+        return  # one language: nothing was stacked
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    others = [lang for lang in i18n.build_languages if lang != i18n.default_language]
+    others = [lang for lang in LANGUAGES if url_prefix(lang)]
     docs = index["docs"]
     for language in others:
-        prefix = f"{language}/"
+        prefix = url_prefix(language)
         mine = [
             {**doc, "location": doc["location"].removeprefix(prefix)}
             for doc in docs
             if doc["location"].startswith(prefix)
         ]
-        target = site / language / "search" / "search_index.json"
+        target = site / prefix / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps({**index, "docs": mine}, ensure_ascii=False), encoding="utf-8")
         _sitemap_of(site, config.site_url or "/", language)
-    default = [d for d in docs if not any(d["location"].startswith(f"{lang}/") for lang in others)]
-    index_path.write_text(json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8")
+    default = [
+        d for d in docs if not any(d["location"].startswith(url_prefix(lang)) for lang in others)
+    ]
+    index_path.write_text(
+        json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8"
+    )
     # The last language built wrote /404.html: the site's default language owns it.
-    for language, page in _not_found.items():
-        folder = site if language == i18n.default_language else site / language
-        (folder / "404.html").write_text(page, encoding="utf-8")
+    for language, page in not_found.items():
+        (site / url_prefix(language) / "404.html").write_text(page, encoding="utf-8")
 
 
 def _sitemap_of(site: Path, site_url: str, language: str) -> None:
@@ -111,8 +116,8 @@ def _sitemap_of(site: Path, site_url: str, language: str) -> None:
     ET.register_namespace("xhtml", "http://www.w3.org/1999/xhtml")
     tree = ET.parse(site / "sitemap.xml")
     root = tree.getroot()
-    prefix = site_url.rstrip("/") + f"/{language}/"
+    prefix = site_url.rstrip("/") + "/" + url_prefix(language)
     for url in list(root):
         if not url.findtext(f"{{{SITEMAP_NS}}}loc", "").startswith(prefix):
             root.remove(url)
-    tree.write(site / language / "sitemap.xml", encoding="UTF-8", xml_declaration=True)
+    tree.write(site / url_prefix(language) / "sitemap.xml", encoding="UTF-8", xml_declaration=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from gradsite.conventions import INCLUDE, LANGUAGES, ROOT
+from gradsite.project import DEFAULT, INCLUDE, ROOT
 
 
 def expand_includes(text: str, root: Path = ROOT) -> str:
@@ -59,6 +59,9 @@ def pytest_markdown_docs_markdown_it() -> MarkdownIt:
 
 @pytest.hookimpl
 def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
-    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in ([], [f".{LANGUAGES[0]}"]):
+    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in (
+        [],
+        [f".{DEFAULT}"],
+    ):
         return True
     return None

@@ -32,28 +32,41 @@ import hashlib
 import importlib.metadata
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import PINNED_TORCH, ROOT, snippets
+
 DATA = ROOT / "data" / "matrix.json"
 ENVS = ROOT / ".cache" / "matrix"
 WORKER = Path(__file__).resolve().parent / "matrix_worker.py"
 
 # Every minor release from 1.13, its last patch: the only list of releases.
 RELEASES = (
-    "1.13.1", "2.0.1", "2.1.2", "2.2.2", "2.3.1", "2.4.1", "2.5.1", "2.6.0", "2.7.1",
-    "2.8.0", "2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0",
+    "1.13.1",
+    "2.0.1",
+    "2.1.2",
+    "2.2.2",
+    "2.3.1",
+    "2.4.1",
+    "2.5.1",
+    "2.6.0",
+    "2.7.1",
+    "2.8.0",
+    "2.9.1",
+    "2.10.0",
+    "2.11.0",
+    "2.12.1",
+    "2.13.0",
+    "2.14.1",
+    "2.15.0",
 )
-NIGHTLY = "nightly"  # only with a wheel index (CI): --index https://download.pytorch.org/whl/nightly/cpu
-# The release pyproject.toml pins; None in a copy of the site without it (tests/sitebuild.py).
-_PYPROJECT = ROOT / "pyproject.toml"
-_PIN = _PYPROJECT.exists() and re.search(r'"torch==([^"]+)"', _PYPROJECT.read_text(encoding="utf-8"))
-PINNED = _PIN[1] if _PIN else None
+# Only with a wheel index (CI): --index https://download.pytorch.org/whl/nightly/cpu
+NIGHTLY = "nightly"
+PINNED = PINNED_TORCH  # None in a copy of the site without pyproject.toml
 
 
 def version_key(release: str) -> tuple:
@@ -66,7 +79,7 @@ def numpy_for(release: str) -> str:
 
 
 def examples() -> list[str]:
-    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets").rglob("*.py"))
+    return snippets()
 
 
 def source_hash(example: str, root: Path = ROOT) -> str:
@@ -114,13 +127,18 @@ def save(data: dict, path: Path = DATA) -> None:
 def record(data: dict, release: str, result: dict, source: str) -> None:
     """Merge one example's result into the release's row, and its output text."""
     row = data["releases"].setdefault(release, {"provenance": {}, "examples": {}})
-    entry = {"source": source, **{key: result[key] for key in ("status", "error", "line", "output")}}
+    entry = {
+        "source": source,
+        **{key: result[key] for key in ("status", "error", "line", "output")},
+    }
     row["examples"][result["example"]] = entry
     row["examples"] = dict(sorted(row["examples"].items()))
     data.setdefault("outputs", {})[result["output"]] = result["text"]
 
 
-def todo(data: dict, release: str, wanted: list[str], *, force: bool = False, root: Path = ROOT) -> list[str]:
+def todo(
+    data: dict, release: str, wanted: list[str], *, force: bool = False, root: Path = ROOT
+) -> list[str]:
     """The examples of `wanted` this release has no current record of (with its output text)."""
     recorded = data["releases"].get(release, {}).get("examples", {})
     outputs = data.get("outputs", {})
@@ -135,13 +153,13 @@ def todo(data: dict, release: str, wanted: list[str], *, force: bool = False, ro
 
 
 def refresh_command(release: str, names: list[str]) -> str:
-    return f"make matrix RELEASES={release} EXAMPLES=\"{' '.join(names)}\""
+    return f'make matrix RELEASES={release} EXAMPLES="{" ".join(names)}"'
 
 
 def stale(data: dict, release: str = PINNED, root: Path = ROOT) -> list[str]:
     """Every way the release's row differs from the examples now: one line each, empty if none."""
     recorded = data["releases"].get(release, {}).get("examples", {})
-    present = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
+    present = snippets(root)
     problems = []
     for example in present:
         if example not in recorded:
@@ -163,7 +181,9 @@ def differences(data: dict, release: str, results: list[dict]) -> list[str]:
             continue  # reported by stale()
         for key in ("status", "output", "error"):
             if old[key] != result[key]:
-                problems.append(f"{result['example']}: {key} is {result[key]!r}, the matrix says {old[key]!r}")
+                problems.append(
+                    f"{result['example']}: {key} is {result[key]!r}, the matrix says {old[key]!r}"
+                )
                 break
     return problems
 
@@ -205,14 +225,19 @@ def create_env(release: str, index: str | None) -> Path:
     spec = ["--pre", "torch"] if release == NIGHTLY else [f"torch=={release}"]
     where = ["--index-url", index, "--extra-index-url", "https://pypi.org/simple"] if index else []
     subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", *where, *spec, numpy_for(release)], check=True, env=_pip_env()
+        [python, "-m", "pip", "install", "--quiet", *where, *spec, numpy_for(release)],
+        check=True,
+        env=_pip_env(),
     )
     (env / ".ready").touch()
     return python
 
 
 def disk_mb(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink()) // 2**20
+    return (
+        sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
+        // 2**20
+    )
 
 
 def run_examples(
@@ -221,7 +246,11 @@ def run_examples(
     """Run the examples with that python (and environment); results in order, and the provenance."""
     results, provenance = [], {}
     with subprocess.Popen(
-        [str(python), str(WORKER), str(root), *names], stdout=subprocess.PIPE, text=True, cwd=root, env=env
+        [str(python), str(WORKER), str(root), *names],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+        env=env,
     ) as worker:
         for line in worker.stdout:
             message = json.loads(line)
@@ -245,7 +274,9 @@ def _own_torch() -> str | None:
 
 
 def _commit() -> str:
-    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
     return done.stdout.strip() or "unknown"
 
 
@@ -253,14 +284,18 @@ def _minutes(seconds: float) -> str:
     return f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
 
 
-def run(releases: list[str], wanted: list[str], *, force: bool, index: str | None, keep_env: bool) -> None:
+def run(
+    releases: list[str], wanted: list[str], *, force: bool, index: str | None, keep_env: bool
+) -> None:
     data = load()
     for row in data["releases"].values():  # examples deleted since: their records go
         row["examples"] = {e: entry for e, entry in row["examples"].items() if (ROOT / e).is_file()}
     plan = [(r, todo(data, r, wanted, force=force)) for r in releases]
     plan = [(r, names) for r, names in plan if names]
     if not plan:
-        print("matrix: every release has a current record of every example asked for", file=sys.stderr)
+        print(
+            "matrix: every release has a current record of every example asked for", file=sys.stderr
+        )
         return
     spent: list[float] = []  # seconds per finished release
     for number, (release, names) in enumerate(plan, 1):
@@ -276,15 +311,20 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
                 estimate = ""
             else:
                 estimate = f" (about {_minutes(this + (others or 0))} left)"
-            print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}{estimate}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}{estimate}",
+                file=sys.stderr,
+                flush=True,
+            )
 
         env, reused, installed = None, False, started
         if release == PINNED and _own_torch() == PINNED:
             progress(0, "on this Python's own torch (the project's .venv)")
             python = sys.executable
         else:
-            reused = (ENVS / f"env-{release}" / ".ready").exists()  # kept by --keep-env: no install to time
+            reused = (
+                ENVS / f"env-{release}" / ".ready"
+            ).exists()  # kept by --keep-env: no install to time
             progress(0, "reusing its environment" if reused else "installing")
             python = create_env(release, index)
             env = python.parent.parent
@@ -318,13 +358,17 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m gradsite.matrix", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m gradsite.matrix", description=__doc__.split("\n\n")[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     go = sub.add_parser("run", help="run what is missing or stale")
     go.add_argument("--releases", default="", help="space-separated; default: all of RELEASES")
     go.add_argument("--examples", default="", help="space-separated snippet paths; default: all")
     go.add_argument("--force", action="store_true", help="run again even what is current")
-    go.add_argument("--index", default=os.environ.get("TORCH_INDEX") or None, help="a torch wheel index (CPU)")
+    go.add_argument(
+        "--index", default=os.environ.get("TORCH_INDEX") or None, help="a torch wheel index (CPU)"
+    )
     go.add_argument("--keep-env", action="store_true")
     listing = sub.add_parser("releases", help="the release list, as JSON (for CI)")
     listing.add_argument("--with-nightly", action="store_true")
@@ -341,17 +385,29 @@ def main(argv: list[str] | None = None) -> None:
         for line in problems:
             print(line)
         if problems:
-            sys.exit(f"refresh with: {refresh_command(PINNED, [p.split(':')[0] for p in problems])}")
+            sys.exit(
+                f"refresh with: {refresh_command(PINNED, [p.split(':')[0] for p in problems])}"
+            )
     elif args.command == "costs":
-        print("| release | torch build | install | run (all examples) | environment on disk | failed |")
+        print(
+            "| release | torch build | install | run (all examples) | environment on disk | failed |"
+        )
         print("| --- | --- | ---: | ---: | ---: | ---: |")
         for release, row in load()["releases"].items():
             p = row["provenance"]
             failed = sum(e["status"] == "failed" for e in row["examples"].values())
-            cells = [(p.get("install_seconds"), "s"), (p.get("run_seconds"), "s"), (p.get("env_mb"), "MB")]
-            install, runtime, disk = (f"{c:,} {unit}" if c is not None else "—" for c, unit in cells)
-            print(f"| {release} | {p.get('torch', '?')} | {install} | {runtime} | {disk} | "
-                  f"{failed}/{len(row['examples'])} |")
+            cells = [
+                (p.get("install_seconds"), "s"),
+                (p.get("run_seconds"), "s"),
+                (p.get("env_mb"), "MB"),
+            ]
+            install, runtime, disk = (
+                f"{c:,} {unit}" if c is not None else "—" for c, unit in cells
+            )
+            print(
+                f"| {release} | {p.get('torch', '?')} | {install} | {runtime} | {disk} | "
+                f"{failed}/{len(row['examples'])} |"
+            )
     elif args.command == "merge":
         data = merge_files(load(), args.files)
         save(data)
@@ -361,7 +417,9 @@ def main(argv: list[str] | None = None) -> None:
         wanted = args.examples.split() or examples()
         missing = [e for e in wanted if not (ROOT / e).is_file()]
         if unknown or missing:
-            sys.exit(f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix.py) or example(s) {missing}")
+            sys.exit(
+                f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix.py) or example(s) {missing}"
+            )
         run(releases, wanted, force=args.force, index=args.index, keep_env=args.keep_env)
 
 

@@ -14,7 +14,7 @@ example as soon as it is done, then a last line with the provenance:
                     "capability": "AVX512", "threads": 2, ...}}
 
 For a failed example, "text" is what it printed before it failed. An example that
-prints what the build rejects (an address, a temporary path: conventions.LEAKS;
+prints what the build rejects (an address, a temporary path: project.LEAKS;
 more than the output limit) is "failed" too, with the reason as its error.
 
 "warned": the example passed but wrote to stderr (a warning, say); the site's
@@ -38,30 +38,31 @@ import time
 import traceback
 
 
-
-def _conventions():
-    """gradsite/conventions.py (stdlib only), loaded by path: this file runs where gradsite is not installed."""
+def _project():
+    """gradsite/project.py (stdlib only), loaded by path: this file runs where gradsite is not installed."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_gradsite_conventions", os.path.join(os.path.dirname(
-        os.path.abspath(__file__)), "conventions.py"))
+    spec = importlib.util.spec_from_file_location(
+        "_gradsite_project",
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "project.py"),
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-conventions = _conventions()
+project = _project()
 # The build's limits (and their environment variables), so that the matrix never records as
 # passed what the build rejects.
-TIMEOUT = float(os.environ.get(conventions.TIME_LIMIT[0], conventions.TIME_LIMIT[1]))
-OUTPUT_LIMIT = int(float(os.environ.get(conventions.OUTPUT_LIMIT[0], conventions.OUTPUT_LIMIT[1])))
+TIMEOUT = project.limit(project.TIME_LIMIT)
+OUTPUT_LIMIT = int(project.limit(project.OUTPUT_LIMIT))
 
 
 def build_check(stdout: str, root: str) -> str | None:
     """What the site's build would reject in this output (gradsite/execute.py), as an error; None if nothing."""
     if len(stdout) > OUTPUT_LIMIT:
         return f"OutputLimit: printed {len(stdout):,} characters, more than {OUTPUT_LIMIT:,}"
-    found = conventions.leaks(stdout.replace(root, "<project>"))
+    found = project.leaks(stdout.replace(root, "<project>"))
     if root in stdout:
         found.append(f"project path: {root!r}")
     if found:
@@ -71,8 +72,13 @@ def build_check(stdout: str, root: str) -> str | None:
 
 def strip_paths(text: str, root: str) -> str:
     """The message without this machine's paths: project files relative, the others named."""
-    places = [(root.rstrip("/") + "/", ""), (sys.prefix, "<env>"), (sys.base_prefix, "<python>"),
-              (tempfile.gettempdir(), "<tmp>"), (os.path.expanduser("~"), "~")]
+    places = [
+        (root.rstrip("/") + "/", ""),
+        (sys.prefix, "<env>"),
+        (sys.base_prefix, "<python>"),
+        (tempfile.gettempdir(), "<tmp>"),
+        (os.path.expanduser("~"), "~"),
+    ]
     for path, name in sorted(places, key=lambda place: len(place[0]), reverse=True):
         if len(path) > 1:
             text = text.replace(path, name)
@@ -95,7 +101,11 @@ def _child(root: str, example: str, out: str, err: str, report: int) -> None:
         if stop.code not in (None, 0):
             result.update(error=f"SystemExit: {stop.code}", code=1)
     except BaseException as error:  # noqa: BLE001 - every failure is a result
-        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.abspath(f.filename) == path]
+        frames = [
+            f
+            for f in traceback.extract_tb(error.__traceback__)
+            if os.path.abspath(f.filename) == path
+        ]
         first = (str(error).strip().splitlines() or [""])[0]
         result.update(error=f"{type(error).__name__}: {first}".rstrip(": "), code=1)
         result["line"] = frames[-1].lineno if frames else None
@@ -119,10 +129,14 @@ def run(root: str, example: str) -> dict:
         os.close(write)
         chunks = []
         while True:
-            ready, _, _ = select.select([read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start)))
+            ready, _, _ = select.select(
+                [read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start))
+            )
             if not ready:
                 os.kill(pid, signal.SIGKILL)
-                chunks = [json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()]
+                chunks = [
+                    json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()
+                ]
                 break
             chunk = os.read(read, 65536)
             if not chunk:
@@ -135,7 +149,9 @@ def run(root: str, example: str) -> dict:
         if not chunks and os.WIFSIGNALED(status):
             got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
         stdout = open(out, "rb").read() if os.path.exists(out) else b""
-        stderr = open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
+        stderr = (
+            open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
+        )
     error = got.get("error")
     text = stdout.decode(errors="replace")
     if not error:
@@ -172,7 +188,10 @@ def cpu_capability() -> str | None:
     """The vector instructions ATen's CPU kernels use here (ATEN_CPU_CAPABILITY can lower them)."""
     import torch
 
-    for get in (lambda: torch.backends.cpu.get_cpu_capability(), lambda: torch._C._get_cpu_capability()):
+    for get in (
+        lambda: torch.backends.cpu.get_cpu_capability(),
+        lambda: torch._C._get_cpu_capability(),
+    ):
         try:
             return str(get())
         except (AttributeError, RuntimeError):

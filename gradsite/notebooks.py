@@ -23,17 +23,22 @@ from pathlib import Path
 import nbformat
 from nbformat import v4
 
+from gradsite.project import HEADING_ID, INCLUDE
+
 _FENCE = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$\n?",
     re.M | re.S,
 )
-_INCLUDE = re.compile(r'^--8<-- "(?P<path>[^"]+)"\s*$')
-_HEADING_ID = re.compile(r"^(#{1,6} .*?)[ \t]*\{#[^}]*\}[ \t]*$", re.M)
-_ADMONITION = re.compile(r'^!!! (?P<kind>\w+)(?: "(?P<title>(?:[^"\\]|\\.)*)")?[ \t]*\n(?P<body>(?:(?:    .*)?\n)+)', re.M)
+_ADMONITION = re.compile(
+    r'^!!! (?P<kind>\w+)(?: "(?P<title>(?:[^"\\]|\\.)*)")?[ \t]*\n(?P<body>(?:(?:    .*)?\n)+)',
+    re.M,
+)
 _MD_LINK = re.compile(r"\]\((?P<target>[^)\s]+?\.md)(?P<anchor>#[^)\s]*)?\)")
 
 
-_HIGHLIGHT = re.compile(r'<div class="(?:[^"]* )?highlight(?: [^"]*)?"[^>]*>(?P<pre>.*?)</div>', re.S)
+_HIGHLIGHT = re.compile(
+    r'<div class="(?:[^"]* )?highlight(?: [^"]*)?"[^>]*>(?P<pre>.*?)</div>', re.S
+)
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -43,7 +48,9 @@ def shown_examples(html: str) -> list[tuple[str, str]]:
     markdown-exec writes an example shown with its result as two code blocks
     with nothing between them: the source, then the output (site.css labels it).
     """
-    blocks = [(m.start(), m.end(), unescape(_TAG.sub("", m["pre"]))) for m in _HIGHLIGHT.finditer(html)]
+    blocks = [
+        (m.start(), m.end(), unescape(_TAG.sub("", m["pre"]))) for m in _HIGHLIGHT.finditer(html)
+    ]
     return [
         (blocks[i - 1][2], text)
         for i, (start, _, text) in enumerate(blocks)
@@ -57,11 +64,18 @@ def _attrs(info: str) -> dict[str, str]:
 
 def _prose(text: str, page_url: str, site_url: str) -> str:
     """Page Markdown made plain for Jupyter: no heading ids, admonitions as quotes, absolute links."""
-    text = _HEADING_ID.sub(r"\1", text)
+    text = HEADING_ID.sub(r"\g<heading>", text)
 
     def admonition(match):
-        title = re.sub(r"\\(.)", r"\1", match["title"]) if match["title"] else match["kind"].capitalize()
-        body = [line[4:] if line.startswith("    ") else line for line in match["body"].strip("\n").split("\n")]
+        title = (
+            re.sub(r"\\(.)", r"\1", match["title"])
+            if match["title"]
+            else match["kind"].capitalize()
+        )
+        body = [
+            line[4:] if line.startswith("    ") else line
+            for line in match["body"].strip("\n").split("\n")
+        ]
         return "\n".join([f"> **{title}**", ">", *(f"> {line}".rstrip() for line in body)]) + "\n"
 
     text = _ADMONITION.sub(admonition, text)
@@ -105,7 +119,7 @@ def notebook(markdown: str, html: str, root: Path, *, page_url: str, site_url: s
         attrs = _attrs(info)
         if attrs.get("source") != "above":
             continue  # a figure, or a block that shows only its result
-        include = _INCLUDE.match(body.strip())
+        include = INCLUDE.match(body.strip())
         code = (root / include["path"]).read_text(encoding="utf-8") if include else body
         name = Path(include["path"]).name if include else "example.py"
         if used >= len(examples):
@@ -123,11 +137,16 @@ def notebook(markdown: str, html: str, root: Path, *, page_url: str, site_url: s
             )
         cell = v4.new_code_cell(code.rstrip("\n"))
         cell.outputs = [v4.new_output("stream", name="stdout", text=output)] if output else []
-        cell.metadata["gradsite"] = {"snippet": include["path"] if include else None, "page_output": True}
+        cell.metadata["gradsite"] = {
+            "snippet": include["path"] if include else None,
+            "page_output": True,
+        }
         cells.append(cell)
     prose(_math(markdown[position:]))
     if used != len(examples):
-        raise ValueError(f"{where}: {len(examples) - used} output blocks of the page have no example")
+        raise ValueError(
+            f"{where}: {len(examples) - used} output blocks of the page have no example"
+        )
     for number, cell in enumerate(cells, 1):
         cell.id = f"cell-{number}"  # stable ids: the same page gives the same file
         if cell.cell_type == "code":

@@ -20,7 +20,7 @@ request to any host, colours from the page (currentColor and CSS variables,
 see docs/assets/pictures.css), so it reads in the light and the dark scheme.
 The SVG is byte-identical on every build: fixed sizes, no ids made at random,
 no dates. Words in the picture come from the page (alt text, caption, axis
-labels, series names) or from the small LEGEND table below, in the language
+labels, series names) or from the legend words of gradsite/words.py, in the language
 being built, so the SVG itself holds only code: op and variable names.
 """
 
@@ -41,26 +41,9 @@ import torch
 from torch.overrides import TorchFunctionMode
 
 from gradsite import execute
+from gradsite.words import WORDS
 
 __all__ = ["graph", "plot", "graph_svg", "plot_svg"]
-
-# Words a picture needs besides the page's own: the legend of the marks.
-LEGEND = {
-    "zh": {
-        "flow": "箭头：`backward()` 中梯度流动的方向",
-        "input": "虚线：不需要梯度的输入，梯度不流向它",
-        "retains": "强调色边框：调用过 `retain_grad()` 的非叶子节点",
-        "detached": "虚线边框：分离出的张量（与 {source} 共享存储），没有连回原计算图的边",
-        "hooked": "粗边框：用 `register_hook()` 注册了钩子的张量，流向它的梯度先经过钩子",
-    },
-    "en": {
-        "flow": "Arrows: the direction gradients flow in `backward()`",
-        "input": "Dashed line: an input that needs no gradient; none flows to it",
-        "retains": "Accent border: a non-leaf tensor that called `retain_grad()`",
-        "detached": "Dashed border: a detached tensor (shares storage with {source}), with no edge back into the graph",
-        "hooked": "Thick border: a tensor with a hook from `register_hook()`; the gradient flowing into it passes through the hook",
-    },
-}
 
 # Sizes of the graph drawing, in CSS pixels of the SVG's own coordinates.
 FONT_SIZE = 13
@@ -71,15 +54,20 @@ GAP_X, GAP_Y = 22, 30
 ARROW = 7
 
 
+def _context() -> execute.Context:
+    """The build's Context when a page's block calls this module; a blank one in a test."""
+    return execute.running() or execute.Context()
+
+
 def _project_path(snippet: str) -> Path:
     """Snippet paths are written as pages include them: relative to the project folder."""
     path = Path(snippet)
-    return path if path.is_absolute() else execute.state.root / path
+    return path if path.is_absolute() else _context().root / path
 
 
 def _language(lang: str | None) -> str:
-    lang = lang or execute.state.language
-    return lang if lang in LEGEND else "en"
+    lang = lang or _context().language
+    return lang if lang in WORDS else "en"
 
 
 def _inline(text: str) -> str:
@@ -116,11 +104,19 @@ def run_example(snippet: str, *, record_inputs: bool = False):
     """Run an example as its page does, output discarded; return its globals.
 
     Without `record_inputs`, the globals of the example's own run earlier in
-    this build are reused when its code is unchanged: no second run.
+    this build are reused when its code is unchanged: no second run. An example
+    that failed earlier in this build is not run again: its failure is raised.
     """
     path = _project_path(snippet)
-    kept = execute.state.namespaces.get(snippet)
-    if not record_inputs and kept and kept[0].strip() == path.read_text(encoding="utf-8").strip():
+    code = path.read_text(encoding="utf-8")
+    context = _context()
+    failed = execute.failed_earlier(snippet, code, context)
+    if failed:
+        raise execute.ExampleFailed(
+            f"{snippet} failed earlier in this build, not run again:\n  {failed}"
+        )
+    kept = context.namespaces.get(snippet)
+    if not record_inputs and kept and kept[0].strip() == code.strip():
         return kept[1], {}
     recorder = _InputRecorder()
     with redirect_stdout(io.StringIO()):
@@ -278,11 +274,14 @@ def _text(x: float, y: float, line: str, bold: bool) -> str:
 
 def describe(G: nx.MultiDiGraph, x_of: dict) -> str:
     """The edges, top to bottom, in words any reader of code follows: alt text that cannot go stale."""
+
     def name(node):
         return " ".join(G.nodes[node]["lines"][:2])
 
     arrows = {"flow": "→", "input": "- -"}
-    edges = sorted(G.edges(data=True), key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]]))
+    edges = sorted(
+        G.edges(data=True), key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]])
+    )
     return "; ".join(f"{name(u)} {arrows[d['kind']]} {name(v)}" for u, v, d in edges) + "."
 
 
@@ -319,7 +318,9 @@ def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
     box = {n: (x_of[n] - left - size[n][0] / 2, y_of[n] + 2, *size[n]) for n in G}
 
     parts = []
-    for u, v in sorted({(u, v) for u, v in G.edges()}, key=lambda e: (box[e[0]][1], box[e[0]][0], e)):
+    for u, v in sorted(
+        {(u, v) for u, v in G.edges()}, key=lambda e: (box[e[0]][1], box[e[0]][0], e)
+    ):
         kinds = [d["kind"] for d in G.get_edge_data(u, v).values()]
         ux, uy, uw, uh = box[u]
         vx, vy, vw, _ = box[v]
@@ -339,9 +340,14 @@ def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
             length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
             dx, dy = (x2 - x1) / length, (y2 - y1) / length
             bx, by = x2 - dx * ARROW, y2 - dy * ARROW
-            head = f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * ARROW / 2)} {_fmt(by + dx * ARROW / 2)}L{_fmt(bx + dy * ARROW / 2)} {_fmt(by - dx * ARROW / 2)}Z"
+            half = ARROW / 2
+            head = (
+                f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * half)} {_fmt(by + dx * half)}"
+                f"L{_fmt(bx + dy * half)} {_fmt(by - dx * half)}Z"
+            )
             parts.append(
-                f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}" fill="none" stroke="currentColor"/>'
+                f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}"'
+                ' fill="none" stroke="currentColor"/>'
                 f'<path class="gs-arrow" d="{head}" fill="currentColor"/>'
             )
     for node, data in G.nodes(data=True):
@@ -349,12 +355,14 @@ def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
         classes = " ".join(["gs-node", *data["classes"]])
         parts.append(f'<g class="{classes}">')
         parts.append(
-            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}" rx="{6 if "gs-fn" in data["classes"] else 2}"'
-            ' fill="none" stroke="currentColor"/>'
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"'
+            f' rx="{6 if "gs-fn" in data["classes"] else 2}" fill="none" stroke="currentColor"/>'
         )
         for i, line in enumerate(data["lines"]):
             base = y + PAD_Y + (i + 1) * LINE_HEIGHT - 4
-            parts.append(_text(x + w / 2, base, line, bold=i == 0 and "gs-tensor" in data["classes"]))
+            parts.append(
+                _text(x + w / 2, base, line, bold=i == 0 and "gs-tensor" in data["classes"])
+            )
         parts.append("</g>")
     return (
         f'<svg class="gs-graph" role="img" aria-label="{html.escape(alt)}"'
@@ -375,7 +383,9 @@ def _figure(kind: str, svg: str, legend: list[str], caption: str | None) -> str:
     return "".join(parts)
 
 
-def graph(snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None) -> str:
+def graph(
+    snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None
+) -> str:
     """Print (and return) a <figure> with the autograd graph an example built.
 
     `names`: the tensors to draw and label, in the order the example made
@@ -385,7 +395,7 @@ def graph(snippet: str, *names: str, alt: str, caption: str | None = None, lang:
     """
     namespace, inputs = run_example(snippet, record_inputs=True)
     G = build_graph(namespace, inputs, names)
-    words = LEGEND[_language(lang)]
+    words = WORDS[_language(lang)]["picture"]
     kinds = {d["kind"] for *_, d in G.edges(data=True)}
     classes = {c for _, d in G.nodes(data=True) for c in d["classes"]}
     legend = [_inline(words["flow"])] if "flow" in kinds else []
@@ -433,15 +443,21 @@ RC = {
 }
 
 
-def plot_svg(series: list[tuple[list[float], list[float]]], *, alt: str, salt: str, log_y: bool = False) -> str:
+def plot_svg(
+    series: list[tuple[list[float], list[float]]], *, alt: str, salt: str, log_y: bool = False
+) -> str:
     """Lines drawn by matplotlib as inline SVG, coloured by the page's CSS."""
     frozen = tuple((tuple(xs), tuple(ys)) for xs, ys in series)
     svg = _plot_svg(frozen, salt, log_y)
-    return svg.replace("<svg", f'<svg class="gs-plot-svg" role="img" aria-label="{html.escape(alt)}"', 1)
+    return svg.replace(
+        "<svg", f'<svg class="gs-plot-svg" role="img" aria-label="{html.escape(alt)}"', 1
+    )
 
 
 @functools.lru_cache(maxsize=16)
-def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], salt: str, log_y: bool) -> str:
+def _plot_svg(
+    series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], salt: str, log_y: bool
+) -> str:
     """The SVG of plot_svg without its words: the same in every language, so drawn once for both."""
     import matplotlib
     from matplotlib.figure import Figure
@@ -469,7 +485,9 @@ def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], s
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg") :]
     svg = re.sub(r"\s*<metadata>.*?</metadata>", "", svg, flags=re.S)
-    svg = re.sub(r"\s*<style[^>]*>.*?</style>", "", svg, flags=re.S)  # a global `*` rule: moved to pictures.css
+    svg = re.sub(
+        r"\s*<style[^>]*>.*?</style>", "", svg, flags=re.S
+    )  # a global `*` rule: moved to pictures.css
     svg = re.sub(r"font-family: [^;\"]*;?\s*", "", svg)
     svg = svg.replace(INK, "currentColor")
     for i, stand_in in enumerate(SERIES):
@@ -480,7 +498,10 @@ def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], s
     svg = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m[1]}"', svg)
     svg = re.sub(r"#([\w.-]+)", lambda m: f"#{prefix}{m[1]}" if m[1] in ids else m[0], svg)
     # Inline SVG in HTML needs no namespace declarations: the picture names no URL at all.
-    svg = re.sub(r'\s(?:xmlns(?::xlink)?|width|height|version)="[^"]*"', "", svg[: svg.index(">")]) + svg[svg.index(">") :]
+    svg = (
+        re.sub(r'\s(?:xmlns(?::xlink)?|width|height|version)="[^"]*"', "", svg[: svg.index(">")])
+        + svg[svg.index(">") :]
+    )
     return svg.strip()
 
 
@@ -519,11 +540,15 @@ def plot(
     for i, label in enumerate(lines.values()):
         style = STYLES[i]
         dash = style["linestyle"]
-        dasharray = {":": "1.5 2", "-.": "5 2 1.5 2"}.get(dash, "") if isinstance(dash, str) else " ".join(map(str, dash[1]))
+        dasharray = (
+            {":": "1.5 2", "-.": "5 2 1.5 2"}.get(dash, "")
+            if isinstance(dash, str)
+            else " ".join(map(str, dash[1]))
+        )
         swatch = (
             f'<svg class="gs-swatch" viewBox="0 0 28 8" width="28" height="8" aria-hidden="true">'
             f'<line x1="1" y1="4" x2="27" y2="4" style="stroke: var(--gs-series-{i + 1});'
-            f' stroke-width: {style["linewidth"]}; stroke-opacity: {style["alpha"]}'
+            f" stroke-width: {style['linewidth']}; stroke-opacity: {style['alpha']}"
             + (f"; stroke-dasharray: {dasharray}" if dasharray else "")
             + '"/></svg>'
         )

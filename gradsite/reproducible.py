@@ -21,7 +21,11 @@ def pin_build_date(project: Path) -> None:
         return
     try:
         done = subprocess.run(
-            ["git", "log", "-1", "--format=%ct"], cwd=project, capture_output=True, text=True, check=False
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            check=False,
         )
     except OSError:  # no git: MkDocs falls back to today's date
         return

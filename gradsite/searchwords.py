@@ -1,4 +1,4 @@
-"""MkDocs hook: the glossary's Chinese terms are single words in the search index.
+"""The glossary's Chinese terms are single words in the search index (a job of gradsite/hooks.py).
 
 Material's search plugin segments Chinese text with jieba when it builds the
 index, and the browser then matches a query against the words found there.
@@ -15,7 +15,6 @@ import jieba
 from gradsite import glossary
 
 
-def on_config(config):
-    for term in glossary.terms(config.docs_dir, "zh"):
+def add_glossary_terms(docs_dir) -> None:
+    for term in glossary.terms(docs_dir, "zh"):
         jieba.add_word(term)
-    return config

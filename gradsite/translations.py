@@ -25,12 +25,11 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import HEADING_ID, LANGUAGES, ROOT
+
 DOCS = ROOT / "docs"
 RECORD = ROOT / "data" / "translations.json"
-LANGUAGES = ("zh", "en")
 COMMAND = "make translations-ok"
-_HEADING_ID = re.compile(r"^#{1,6} .*\{#([A-Za-z0-9_-]+)\}\s*$")
 
 
 def sections(text: str) -> dict[str, str]:
@@ -45,8 +44,8 @@ def sections(text: str) -> dict[str, str]:
             fence = match[1]
         elif fence is not None and stripped.startswith(fence) and stripped.strip(fence[0]) == "":
             fence = None
-        elif fence is None and (match := _HEADING_ID.match(line)):
-            current = match[1]
+        elif fence is None and (match := HEADING_ID.match(line)):
+            current = match["id"]
             found.setdefault(current, [])
         found[current].append(line)
     return {name: "\n".join(lines) for name, lines in found.items()}
@@ -60,7 +59,9 @@ def digest(text: str) -> str:
 
 def pages(docs: Path = DOCS) -> list[str]:
     """Every page that has a twin, as its path under docs/ without the language: `zeroing/index`."""
-    return sorted(str(p.relative_to(docs).with_suffix("").with_suffix("")) for p in docs.rglob("*.zh.md"))
+    return sorted(
+        str(p.relative_to(docs).with_suffix("").with_suffix("")) for p in docs.rglob("*.zh.md")
+    )
 
 
 def current(docs: Path = DOCS) -> dict[str, dict[str, dict[str, str]]]:
@@ -74,7 +75,11 @@ def current(docs: Path = DOCS) -> dict[str, dict[str, dict[str, str]]]:
         }
         names = list(dict.fromkeys(name for found in per_language.values() for name in found))
         state[page] = {
-            name: {language: digest(found[name]) for language, found in per_language.items() if name in found}
+            name: {
+                language: digest(found[name])
+                for language, found in per_language.items()
+                if name in found
+            }
             for name in names
         }
     return state
@@ -87,12 +92,16 @@ def stale(state: dict, record: dict) -> list[str]:
         recorded_page = record.get(page, {})
         for name, hashes in found.items():
             recorded = recorded_page.get(name, {})
-            changed = [language for language in LANGUAGES if hashes.get(language) != recorded.get(language)]
+            changed = [
+                language for language in LANGUAGES if hashes.get(language) != recorded.get(language)
+            ]
             if not changed:
                 continue
             where = f"docs/{page}.*.md, section #{name}"
             if not recorded:
-                problems.append(f"{where}: new since the record; once both languages say the same, run `{COMMAND}`")
+                problems.append(
+                    f"{where}: new since the record; once both languages say the same, run `{COMMAND}`"
+                )
             elif len(changed) == 1:
                 other = next(language for language in LANGUAGES if language not in changed)
                 problems.append(
@@ -101,9 +110,13 @@ def stale(state: dict, record: dict) -> list[str]:
                     f"same, then run `{COMMAND}`; if it already does, just run `{COMMAND}`"
                 )
             else:
-                problems.append(f"{where}: both languages changed; once they say the same, run `{COMMAND}`")
+                problems.append(
+                    f"{where}: both languages changed; once they say the same, run `{COMMAND}`"
+                )
         for name in recorded_page.keys() - found.keys():
-            problems.append(f"docs/{page}.*.md, section #{name}: gone from both pages; run `{COMMAND}`")
+            problems.append(
+                f"docs/{page}.*.md, section #{name}: gone from both pages; run `{COMMAND}`"
+            )
     for page in record.keys() - state.keys():
         problems.append(f"docs/{page}.*.md: gone; run `{COMMAND}`")
     return problems
@@ -117,7 +130,9 @@ def record(path: Path = RECORD, docs: Path = DOCS) -> int:
     """Write the record from the pages as they are; return how many sections changed in it."""
     state, before = current(docs), load(path)
     changed = len(stale(state, before))
-    path.write_text(json.dumps(state, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps(state, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
     return changed
 
 
@@ -125,4 +140,6 @@ if __name__ == "__main__":
     if sys.argv[1:] != ["record"]:
         sys.exit("usage: python -m gradsite.translations record")
     count = record()
-    print(f"{RECORD.relative_to(ROOT)}: {count} section(s) recorded as saying the same in both languages")
+    print(
+        f"{RECORD.relative_to(ROOT)}: {count} section(s) recorded as saying the same in both languages"
+    )

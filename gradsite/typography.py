@@ -21,7 +21,8 @@ import difflib
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from gradsite.project import ROOT
+
 CONFIG = ROOT / ".autocorrectrc"
 
 

@@ -19,17 +19,28 @@ WARNS = "snippets/retention/chain_rule_2400.py"  # a warning it lets escape
 NEW = {
     # A wait that never ends, as a rank waiting for a dead peer would (and, unlike a busy
     # loop, it leaves the CPU to the rest of the suite while the time limit runs out).
-    "snippets/retention/zz_hangs.py": 'import time\n\nprint("about to wait")\nwhile True:\n    time.sleep(1)\n',
+    # It notes each start in a file beside it (tests/test_build_failures.py counts them).
+    "snippets/retention/zz_hangs.py": (
+        "import time\nfrom pathlib import Path\n\n"
+        'with open(Path(__file__).with_suffix(".starts"), "a") as starts:\n    starts.write("started\\n")\n'
+        'print("about to wait")\nwhile True:\n    time.sleep(1)\n'
+    ),
     "snippets/retention/zz_floods.py": "for i in range(2_000_000):\n    print(i)\n",
-    "snippets/retention/zz_address.py": "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n",
+    "snippets/retention/zz_address.py": (
+        "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n"
+    ),
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
 }
+HANGS = "snippets/retention/zz_hangs.py"
+# A figure drawing the hanging example, in both languages, after it.
+FIGURE = f'\n```python exec="on" html="1"\nfrom gradsite.pictures import graph; graph("{HANGS}", alt="x")\n```\n'
 ZH_ONLY = "snippets/retention/zz_zh_only.py"
 # A variant of a glossary term in each language's prose (docs/glossary/ lists it), at a line
 # build_broken records as lines["variant", lang].
 VARIANT = {"zh": ("叶节点", "叶子节点"), "en": ("leaf node", "leaf tensor")}
 MISSING, MISSING_IN = "snippets/versions/no_such_example.py", "docs/versions/index.en.md"
-TIME_LIMIT = "10"  # seconds; every real example of the chapter takes well under one, even under load
+# Seconds; every real example of the chapter takes well under one, even under load.
+TIME_LIMIT = "10"
 
 
 def _edit(path, old, new):
@@ -47,6 +58,11 @@ def _fence(snippet):
     return f'\n```python exec="on" source="above" result="text"\n--8<-- "{snippet}"\n```\n'
 
 
+def project_of(result: Build) -> Path:
+    """The broken copy a build of build_broken was made from."""
+    return result.site.parent.parent / "project"
+
+
 def _lines(path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
@@ -62,25 +78,36 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     for path, code in {**NEW, ZH_ONLY: 'print("only in Chinese")\n'}.items():
         (project / path).write_text(code, encoding="utf-8")
     for lang in ("zh", "en"):
-        _append(project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW))
+        _append(
+            project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW) + FIGURE
+        )
     _append(project / "docs/retention/index.zh.md", _fence(ZH_ONLY))
     for lang, (variant, _) in VARIANT.items():
         _append(project / f"docs/retention/index.{lang}.md", f"\nA {variant} here.\n")
     _edit(project / "docs/retention/index.en.md", "{#chain-rule-2400}", "{#chain-rule}")
     (project / "docs/references/index.en.md").unlink()
     _edit(project / "docs/index.en.md", "(retention/index.md)", "(retention/missing.md)")
-    _edit(project / "docs/index.zh.md", "(retention/index.md)", "(retention/index.md#no-such-heading)")
+    _edit(
+        project / "docs/index.zh.md", "(retention/index.md)", "(retention/index.md#no-such-heading)"
+    )
     # A missing snippet stops MkDocs reading the page, and the build there: so it is in the
     # page read last (pages are read in path order, versions/ after retention/), in English.
     _edit(project / MISSING_IN, "snippets/versions/torch_version.py", MISSING)
     lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
     for lang in VARIANT:
         lines["variant", lang] = _lines(project / f"docs/retention/index.{lang}.md")
-    lines[WARNS] = next(n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t)
-    lines[FAILS] = next(n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t)
+    lines[WARNS] = next(
+        n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t
+    )
+    lines[FAILS] = next(
+        n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t
+    )
     (folder / "out").mkdir()
-    result = build(folder / "out" / "site", project=project, only="retention",
-                   links=True, env={"GRADSITE_TIME_LIMIT": TIME_LIMIT})
+    result = build(
+        folder / "out" / "site",
+        project=project,
+        only="retention",
+        links=True,
+        env={"GRADSITE_TIME_LIMIT": TIME_LIMIT},
+    )
     return result, lines
-
-

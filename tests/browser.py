@@ -84,7 +84,9 @@ def served(site):
     """The strict build of the site, served on 127.0.0.1 at a free port."""
     info = Served(url="", root=site.site)
     handler = type("Handler", (_SiteHandler,), {"served": info})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site.site)))
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site.site))
+    )
     info.url = f"http://127.0.0.1:{server.server_address[1]}/"
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
@@ -112,7 +114,9 @@ INSTALL_CHROMIUM = (
 def chromium():
     """Debian's Chromium, driven by Playwright; skips (or fails, if required) when either is missing."""
     if not CHROMIUM.is_file():
-        browser_missing(f"browser tests need Chromium at {CHROMIUM}, which does not exist: {INSTALL_CHROMIUM}")
+        browser_missing(
+            f"browser tests need Chromium at {CHROMIUM}, which does not exist: {INSTALL_CHROMIUM}"
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -179,14 +183,19 @@ def search(tab: Tab, query: str) -> list[str]:
     assert not links.count(), "the previous query's results stay after clearing the search box"
     box.fill(query)
     for _ in range(100):  # until the worker has loaded the index and answered
-        box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
+        box.press(
+            "End"
+        )  # Material searches on key events; fill() alone sends none for Chinese text
         tab.page.wait_for_timeout(100)
         if links.count():
             break
     previous = None
     for _ in range(30):  # results arrive from a worker: wait until they stop changing
         hrefs = links.evaluate_all("els => els.map(e => e.href)")
-        current = [urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "") for h in hrefs]
+        current = [
+            urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "")
+            for h in hrefs
+        ]
         if current and current == previous:
             return current
         previous = current

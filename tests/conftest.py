@@ -6,9 +6,10 @@
 * `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
 * browser fixtures (tests/browser.py).
 
-Markers (pyproject.toml), set here from what a test uses: `browser` (Chromium),
-`build` (reads a shared whole-site build), `slow` (builds of its own, the DDP
-example, many examples in a row). `make test-fast` runs
+Markers (pyproject.toml): `browser` (Chromium) and `build` (reads a shared whole-site
+build) are set here from the fixtures a test uses; `slow` (builds of its own, the DDP
+example, many examples in a row) is declared at the test, and set here for the pages'
+fences (pytest-markdown-docs). `make test-fast` runs
 `pytest -m "not build and not browser and not slow"`, the author's quick check.
 """
 
@@ -83,7 +84,8 @@ _BUILDS = {
     "broken": build_broken,
 }
 _NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
-_SHARED = "GRADSITE_TEST_BUILDS"  # the run's folder, made by the controller, inherited by the workers
+# The run's folder, made by the controller, inherited by the workers.
+_SHARED = "GRADSITE_TEST_BUILDS"
 _started: dict[str, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
 
@@ -183,11 +185,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if fixtures & {"site", "later", "broken", "served"}:
             item.add_marker(pytest.mark.build)
-        # The two-process DDP example (15 s a run), and pages' fences run by pytest-markdown-docs
-        # (each example again; tests/test_snippets.py runs them faster, in forked children).
-        if any(word in item.nodeid for word in ("ddp", "no_sync")) or item.nodeid.startswith("docs/"):
+        # Pages' fences run by pytest-markdown-docs: each example again (tests/test_snippets.py
+        # runs them faster, in forked children). Other slow tests say so where they are declared.
+        if item.path.suffix == ".md":
             item.add_marker(pytest.mark.slow)
     # Tests that need no build first: they run while the builds are made. In each group the
     # slow ones first, so that with several workers no long test starts last, alone.
-    items.sort(key=lambda item: (bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
-                                 not item.get_closest_marker("slow")))
+    items.sort(
+        key=lambda item: (
+            bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
+            not item.get_closest_marker("slow"),
+        )
+    )

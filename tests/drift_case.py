@@ -1,6 +1,6 @@
 """Show what a drift case does to the runner: which line of its snippet fails, and how.
 
-    .venv/bin/python tests/drift_case.py tests/test_drift_retention.py "retain_grad becomes a no-op"
+    .venv/bin/python tests/drift_case.py retention "retain_grad becomes a no-op"
 
 prints, for each language, whether the runner failed and its report (file:line, page, language,
 the failing line, the error, what the example printed before it). A case name may also be given
@@ -9,7 +9,7 @@ as its test id (retain_grad-becomes-a-no-op) or any part of it.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from pathlib import Path
 
@@ -18,19 +18,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sitebuild import drift_ids, run_in_runner  # noqa: E402
 
 
-def main(test_file: str, wanted: str) -> int:
-    spec = importlib.util.spec_from_file_location("drift_cases", test_file)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+def main(chapter: str, wanted: str) -> int:
+    module = importlib.import_module(f"drift_cases.{chapter}")  # tests/drift_cases/<chapter>.py
     cases = dict(zip(drift_ids(module.DRIFT), module.DRIFT.items()))
-    chosen = [(name, case) for case_id, (name, case) in cases.items() if wanted in (name, case_id) or wanted in case_id]
+    chosen = [
+        (name, case)
+        for case_id, (name, case) in cases.items()
+        if wanted in (name, case_id) or wanted in case_id
+    ]
     if not chosen:
         print(f"no case matches {wanted!r}; cases: {', '.join(module.DRIFT)}")
         return 2
     for name, (patch, snippet) in chosen:
         print(f"== {name} ({snippet})")
         for language, (failed, log) in run_in_runner(snippet, patch).items():
-            print(f"-- language {language}: {'FAILED (as a drift case must)' if failed else 'passed'}")
+            print(
+                f"-- language {language}: {'FAILED (as a drift case must)' if failed else 'passed'}"
+            )
             print(log or "(nothing logged)")
     return 0
 

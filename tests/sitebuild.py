@@ -18,14 +18,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
-
 from gradsite import execute
-from gradsite.conventions import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
-
-__all__ = ["CHAPTERS", "FENCE", "INCLUDE", "LANGUAGES", "ROOT"]
+from gradsite.project import CHAPTERS, FAILED, LANGUAGES, ROOT, included
 
 # What a build reads; a copy of these is a complete, independent project.
-PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "gradsite")
+PROJECT_PARTS = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gradsite")
 
 
 @dataclass
@@ -38,8 +35,15 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
-def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str | None = None,
-          links: bool = False, env: dict | None = None) -> Build:
+def build(
+    site_dir: Path,
+    *,
+    project: Path = ROOT,
+    before: str = "",
+    only: str | None = None,
+    links: bool = False,
+    env: dict | None = None,
+) -> Build:
     """Run `mkdocs build --strict` in a fresh process.
 
     `before` is Python run in that process before MkDocs starts (a moved clock).
@@ -53,14 +57,18 @@ def build(site_dir: Path, *, project: Path = ROOT, before: str = "", only: str |
         override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
             "INHERIT": str(project / "mkdocs.yml"),
             "docs_dir": str(project / "docs"),
-            "hooks": [str(project / "gradsite" / name) for name in ("hooks.py", "languages.py")],
+            "hooks": [str(project / "gradsite" / "hooks.py")],
             "watch": [str(project / "snippets"), str(project / "gradsite")],
             "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
             "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
             "nav": ["index.md", f"{only}/index.md"],
         }
         if not links:
-            override["validation"] = {"omitted_files": "info", "not_found": "info", "anchors": "info"}
+            override["validation"] = {
+                "omitted_files": "info",
+                "not_found": "info",
+                "anchors": "info",
+            }
         config.write_text(json.dumps(override), encoding="utf-8")
     driver = textwrap.dedent(before) + textwrap.dedent(
         f"""
@@ -104,7 +112,9 @@ def forked(function, *args, timeout: float = 600):
     global flag) reaches this process or another test. An exception in the child is
     raised here as a RuntimeError carrying its traceback.
     """
-    execute.cache_key("", "warm-up")  # what every child needs, computed once here
+    execute.cache_key(
+        "", "warm-up", execute.Context()
+    )  # what every child needs, computed once here
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
@@ -133,7 +143,7 @@ def forked(function, *args, timeout: float = 600):
 def page_including(snippet: str, language: str, root: Path = ROOT) -> str:
     """The docs/-relative page of `language` that includes `snippet`."""
     for page in sorted((root / "docs").rglob(f"*.{language}.md")):
-        if snippet in [m["path"] for m in INCLUDE.finditer(page.read_text(encoding="utf-8"))]:
+        if snippet in included(page.read_text(encoding="utf-8")):
             return page.relative_to(root / "docs").as_posix()
     raise AssertionError(f"no {language} page includes {snippet}")
 
@@ -151,12 +161,13 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
         handler.emit = lambda record: records.append(record.getMessage())
         execute.log.addHandler(handler)
         results = {}
+        build = execute.Context(root=ROOT)  # one build: its languages one after the other
         for language in languages:
-            execute.state = execute.BuildState(root=ROOT, page=page_including(snippet, language), language=language)
+            build.page, build.language = page_including(snippet, language), language
             del records[:]
             code = (ROOT / snippet).read_text(encoding="utf-8")
             try:
-                execute.run_python(code, snippet=snippet)
+                execute.run_python(code, build, snippet=snippet)
                 failed = False
             except ExecutionError:
                 failed = True
@@ -168,13 +179,16 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
 
 def assert_runner_fails(patch: str, snippet: str) -> None:
     """A simulated PyTorch change must fail the build's runner on `snippet`, naming it, in
-    every language (each language's page runs it: a failure is never kept)."""
+    every language (the first language's page runs it, the other gets the same failure)."""
     for language, (failed, log) in run_in_runner(snippet, patch).items():
         assert failed, f"{snippet} still passed in {language} with:\n{patch}"
         page = page_including(snippet, language)
-        assert re.search(
-            rf"^{re.escape(snippet)}:\d+: example failed on page docs/{re.escape(page)}, language {language}$",
-            log, re.M,
+        reports = [FAILED.match(line) for line in log.splitlines()]
+        assert any(
+            r
+            and (r["origin"], r["page"], r["lang"]) == (snippet, f"docs/{page}", language)
+            and r["line"]
+            for r in reports
         ), log
 
 

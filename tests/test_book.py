@@ -15,13 +15,21 @@ import unicodedata
 import zipfile
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-
 from gradsite import book
 from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
+from gradsite.project import LANGUAGES, url_prefix
+from pypdf import PdfReader, PdfWriter
 
-PREFIX = {"zh": "", "en": "en/"}
-NAV = ["", "retention/", "zeroing/", "detach/", "accumulation/", "versions/", "references/", "glossary/"]
+NAV = [
+    "",
+    "retention/",
+    "zeroing/",
+    "detach/",
+    "accumulation/",
+    "versions/",
+    "references/",
+    "glossary/",
+]
 
 
 def _squash(text: str) -> str:
@@ -33,7 +41,7 @@ def _titles(site, language: str) -> list[str]:
     """The <h1> of every page of the nav in this language, as the site shows it."""
     titles = []
     for page in NAV:
-        heading = re.search(r"<h1[^>]*>(.*?)</h1>", site.page(PREFIX[language] + page), re.S)[1]
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", site.page(url_prefix(language) + page), re.S)[1]
         heading = re.sub(r'<a class="headerlink".*?</a>', "", heading, flags=re.S)
         titles.append(html.unescape(re.sub(r"<[^>]+>", "", heading)).strip())
     return titles
@@ -67,10 +75,10 @@ def book_problems(pdf: bytes, titles: list[str], min_pages: int) -> list[str]:
 
 
 def _pdf(site, language: str) -> bytes:
-    return (site.site / PREFIX[language] / book.NAME.format(language=language)).read_bytes()
+    return (site.site / url_prefix(language) / book.NAME.format(language=language)).read_bytes()
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_book_holds_every_page_title_of_its_language(site, language):
     titles = _titles(site, language)
     assert len(titles) == len(NAV) and all(titles)
@@ -78,7 +86,7 @@ def test_the_book_holds_every_page_title_of_its_language(site, language):
     assert book_problems(_pdf(site, language), titles, min_pages=3 * len(NAV)) == []
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, language):
     pdf = _pdf(site, language)
     reader = PdfReader(io.BytesIO(pdf))
@@ -92,14 +100,21 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, language):
         if font["/Subtype"] == "/Type3":
             assert font["/CharProcs"], name  # the glyphs are drawn in the file
         else:
-            descriptor = (font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font)[
-                "/FontDescriptor"
-            ]
-            assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} not embedded"
-    home = site.page(PREFIX[language])
+            descriptor = (
+                font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            )["/FontDescriptor"]
+            assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                f"{name} not embedded"
+            )
+    home = site.page(url_prefix(language))
     assert f'href="{book.NAME.format(language=language)}" download' in home
     with zipfile.ZipFile(site.site / OFFLINE_ZIP) as archive:
-        assert archive.read(f"{OFFLINE_FOLDER}/{PREFIX[language]}{book.NAME.format(language=language)}") == pdf
+        assert (
+            archive.read(
+                f"{OFFLINE_FOLDER}/{url_prefix(language)}{book.NAME.format(language=language)}"
+            )
+            == pdf
+        )
 
 
 def test_the_check_catches_a_truncated_book(site):

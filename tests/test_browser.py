@@ -12,11 +12,10 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
+from gradsite.project import LANGUAGES, url_prefix
 
 from browser import PHONE, Tab
 from sitebuild import ROOT
-
-LANGUAGES = {"zh": "", "en": "en/"}
 
 
 def _path(url: str) -> str:
@@ -24,11 +23,26 @@ def _path(url: str) -> str:
 
 
 def _browser_test_without_chromium(require: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "GRADSITE_CHROMIUM": "/nonexistent/chromium", "GRADSITE_REQUIRE_BROWSER": require}
+    env = {
+        **os.environ,
+        "GRADSITE_CHROMIUM": "/nonexistent/chromium",
+        "GRADSITE_REQUIRE_BROWSER": require,
+    }
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rs",
-         f"{__file__}::test_copy_button_copies_code_that_runs"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-rs",
+            f"{__file__}::test_copy_button_copies_code_that_runs",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
 
 
@@ -36,7 +50,10 @@ def test_a_missing_browser_fails_where_required_and_skips_elsewhere():
     """CI (GRADSITE_REQUIRE_BROWSER=1) cannot pass with the browser tests skipped; a plain run skips."""
     required = _browser_test_without_chromium("1")
     assert required.returncode == 1, required.stdout + required.stderr
-    assert "GRADSITE_REQUIRE_BROWSER=1 and browser tests need Chromium at /nonexistent/chromium" in required.stdout
+    assert (
+        "GRADSITE_REQUIRE_BROWSER=1 and browser tests need Chromium at /nonexistent/chromium"
+        in required.stdout
+    )
     assert "apt-get install chromium" in required.stdout and "playwright install" in required.stdout
     plain = _browser_test_without_chromium("")
     assert plain.returncode == 0, plain.stdout + plain.stderr
@@ -72,7 +89,10 @@ def _copy(tab: Tab, block) -> str:
 
 def test_copy_button_copies_code_that_runs(tab, tmp_path):
     tab.open("retention/")
-    code, output = tab.page.locator("article div.highlight").nth(0), tab.page.locator("article div.highlight").nth(1)
+    code, output = (
+        tab.page.locator("article div.highlight").nth(0),
+        tab.page.locator("article div.highlight").nth(1),
+    )
     copied = _copy(tab, code)
     shown = output.inner_text().strip()
     assert copied.startswith("import torch"), copied[:200]
@@ -80,7 +100,9 @@ def test_copy_button_copies_code_that_runs(tab, tmp_path):
         assert line not in copied, f"output line {line!r} was copied with the code"
     script = tmp_path / "pasted.py"
     script.write_text(copied, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == shown
 
@@ -96,7 +118,9 @@ def test_every_copied_block_is_clean(tab):
         copied = _copy(tab, blocks.nth(i))
         assert copied.strip() and copied == blocks.nth(i).locator("code").inner_text().rstrip()
         assert not re.search(r"^(>>>|\.\.\. |\$ )", copied, re.MULTILINE), copied
-        assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), "annotation marker in copied code"
+        assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), (
+            "annotation marker in copied code"
+        )
         assert not re.match(r"\s*1\s*\n\s*2\s*\n", copied), "line numbers in copied code"
 
 
@@ -114,17 +138,24 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
     assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
 
 
-@pytest.mark.parametrize("path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"])
+@pytest.mark.parametrize(
+    "path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"]
+)
 def test_phone_width_has_no_horizontal_scrolling(tab, path):
     tab.page.set_viewport_size(PHONE)
     tab.open(path)
-    overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    overflow = tab.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
     assert overflow <= 0, f"{path}: the page is {overflow}px wider than a {PHONE['width']}px phone"
 
 
 @pytest.mark.parametrize(
     ("path", "term", "words"),
-    [("retention/", "叶子节点", "leaf tensor"), ("en/retention/", "leaf tensor", "grad_fn is None")],
+    [
+        ("retention/", "叶子节点", "leaf tensor"),
+        ("en/retention/", "leaf tensor", "grad_fn is None"),
+    ],
 )
 def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
     tab.open(path)
@@ -140,7 +171,10 @@ def test_glossary_term_shows_its_definition_on_hover(tab, path, term, words):
 # that checks the pictures.
 
 
-@pytest.mark.parametrize(("path", "heading", "home"), [("nowhere/", "页面不存在", "/"), ("en/nowhere/", "Page not found", "/en/")])
+@pytest.mark.parametrize(
+    ("path", "heading", "home"),
+    [("nowhere/", "页面不存在", "/"), ("en/nowhere/", "Page not found", "/en/")],
+)
 def test_missing_page_gets_a_404_in_its_language(tab, path, heading, home):
     response = tab.open(path)
     assert response.status == 404
@@ -153,7 +187,7 @@ def test_missing_page_gets_a_404_in_its_language(tab, path, heading, home):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_edit_link_and_last_update_date(tab, language):
-    tab.open(LANGUAGES[language] + "retention/")
+    tab.open(url_prefix(language) + "retention/")
     edit = tab.page.locator("a.md-content__button[href*='/edit/']")
     assert edit.get_attribute("href").endswith(f"/edit/main/docs/retention/index.{language}.md")
     date = tab.page.locator(".md-source-file .git-revision-date-localized-plugin")
@@ -172,13 +206,21 @@ _FOLD = """(id) => { const target = document.getElementById(id); const fold = ta
 def test_a_link_into_a_folded_proof_opens_it(tab, language):
     tab.open(language + "accumulation/")
     folds = tab.page.locator("article details")
-    assert folds.count() >= 3 and not any(folds.evaluate_all("els => els.map(e => e.open)")), "folds start closed"
+    assert folds.count() >= 3 and not any(folds.evaluate_all("els => els.map(e => e.open)")), (
+        "folds start closed"
+    )
     assert tab.page.evaluate(_FOLD, "canonical-loop-proof") == {"open": False, "shown": False}
     tab.page.locator('article a[href="#canonical-loop-proof"]').click()
-    tab.page.wait_for_function("document.getElementById('canonical-loop-proof').closest('details').open")
+    tab.page.wait_for_function(
+        "document.getElementById('canonical-loop-proof').closest('details').open"
+    )
     assert tab.page.evaluate(_FOLD, "canonical-loop-proof") == {"open": True, "shown": True}
     # An address that points into a fold, as a link from another page does.
     tab.open(language + "detach/#target-network-proof")
-    tab.page.wait_for_function("document.getElementById('target-network-proof').closest('details').open")
+    tab.page.wait_for_function(
+        "document.getElementById('target-network-proof').closest('details').open"
+    )
     assert tab.page.evaluate(_FOLD, "target-network-proof") == {"open": True, "shown": True}
-    assert tab.page.evaluate(_FOLD, "logging-and-numpy-proof")["open"] is False, "only the fold pointed into"
+    assert tab.page.evaluate(_FOLD, "logging-and-numpy-proof")["open"] is False, (
+        "only the fold pointed into"
+    )

@@ -6,8 +6,9 @@ import re
 
 import pytest
 import torch
+from gradsite.project import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
 
-from sitebuild import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT, pre_blocks
+from sitebuild import pre_blocks
 
 ZH_PAGES = sorted((ROOT / "docs").rglob("*.zh.md"))
 
@@ -40,7 +41,9 @@ def test_every_page_names_the_torch_version(site):
         assert f'data-torch-version="{torch.__version__}"' in html, page
 
 
-LOADED = re.compile(r'\bsrc="([^"]+)"|<link\b(?![^>]*rel="(?:canonical|alternate)")[^>]*href="([^"]+)"')
+LOADED = re.compile(
+    r'\bsrc="([^"]+)"|<link\b(?![^>]*rel="(?:canonical|alternate)")[^>]*href="([^"]+)"'
+)
 
 
 def test_no_third_party_assets(site):
@@ -89,8 +92,12 @@ def test_each_example_runs_once_per_build(site):
     """The zh build runs each distinct block once; the en build reuses every included example
     and runs only the code written in its pages (figures, worded in English)."""
     counts = {}
-    for lang, ran, reused in re.findall(r"examples, language (\w+): (\d+) run, (\d+) reused", site.log):
-        counts.setdefault(lang, (int(ran), int(reused)))  # the site's build; the offline copy's comes later
+    for lang, ran, reused in re.findall(
+        r"examples, language (\w+): (\d+) run, (\d+) reused", site.log
+    ):
+        counts.setdefault(
+            lang, (int(ran), int(reused))
+        )  # the site's build; the offline copy's comes later
     zh, en = (_blocks(lang) for lang in LANGUAGES)
     assert len(set(zh)) >= 10
     assert counts["zh"] == (len(set(zh)), len(zh) - len(set(zh)))

@@ -11,12 +11,25 @@ from __future__ import annotations
 
 import re
 
-from broken import FAILS, MISSING, RAISES, SYNTAX, TIME_LIMIT, VARIANT, WARNS, ZH_ONLY
+from gradsite.project import LANGUAGES, failure, page_source
+
+from broken import (
+    FAILS,
+    HANGS,
+    MISSING,
+    RAISES,
+    SYNTAX,
+    TIME_LIMIT,
+    VARIANT,
+    WARNS,
+    ZH_ONLY,
+    project_of,
+)
 
 
 def _named(log: str, position: str) -> None:
-    for lang in ("zh", "en"):
-        expected = f"{position}: example failed on page docs/retention/index.{lang}.md, language {lang}"
+    for lang in LANGUAGES:
+        expected = failure(position, None, page_source("retention", lang), lang)
         assert expected in log, f"missing: {expected}\n" + log[-4000:]
 
 
@@ -49,15 +62,32 @@ def test_warning_escaping_an_example_fails_at_its_line(broken):
 def test_hanging_example_is_stopped_by_the_time_limit(broken):
     result, _ = broken
     line = re.search(r"snippets/retention/zz_hangs.py:(\d+): example failed", result.log)
-    assert line and line[1] in ("4", "5"), result.log[-3000:]  # the loop, wherever the alarm caught it
+    assert line and line[1] in ("7", "8"), result.log[
+        -3000:
+    ]  # the loop, wherever the alarm caught it
     _named(result.log, f"snippets/retention/zz_hangs.py:{line[1]}")
-    assert f"ExampleTimeout: the example ran longer than {TIME_LIMIT} s (GRADSITE_TIME_LIMIT)" in result.log
+    assert (
+        f"ExampleTimeout: the example ran longer than {TIME_LIMIT} s (GRADSITE_TIME_LIMIT)"
+        in result.log
+    )
+
+
+def test_a_hanging_example_costs_one_time_limit_not_one_per_page_and_figure(broken):
+    """Both languages' pages show it and a figure draws it in each: it starts once (it counts
+    its starts in a file), the other three get its failure, and the figure says so."""
+    result, _ = broken
+    starts = (project_of(result) / HANGS).with_suffix(".starts").read_text(encoding="utf-8")
+    assert starts.count("started") == 1, starts
+    assert f"ExampleFailed: {HANGS} failed earlier in this build, not run again" in result.log
 
 
 def test_runaway_output_is_stopped_by_the_output_limit(broken):
     result, _ = broken
     _named(result.log, "snippets/retention/zz_floods.py:2")
-    assert "OutputLimit: the example printed more than 1000000 characters (GRADSITE_OUTPUT_LIMIT)" in result.log
+    assert (
+        "OutputLimit: the example printed more than 1000000 characters (GRADSITE_OUTPUT_LIMIT)"
+        in result.log
+    )
     pages = [result.site / "retention/index.html", result.site / "en/retention/index.html"]
     assert all(page.stat().st_size < 2_000_000 for page in pages if page.exists())
 
@@ -86,7 +116,8 @@ def test_heading_ids_differ_between_languages(broken):
     result, _ = broken
     assert re.search(
         r"docs/retention/index.zh.md and docs/retention/index.en.md differ in their heading ids: "
-        r"only in zh: chain-rule-2400; only in en: chain-rule\. Give a heading the same \{#id\}", result.log
+        r"only in zh: chain-rule-2400; only in en: chain-rule\. Give a heading the same \{#id\}",
+        result.log,
     ), result.log[-3000:]
 
 

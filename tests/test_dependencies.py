@@ -16,6 +16,7 @@ from importlib import metadata
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
 from sitebuild import ROOT
 
 # What an author serving the site must not have to download.
@@ -41,7 +42,9 @@ def _closure(requirements: list[str]) -> set[str]:
 
 def _recipe(makefile: str, target: str) -> tuple[list[str], list[str]]:
     """(prerequisites, recipe lines) of one rule of the Makefile."""
-    match = re.search(rf"^{re.escape(target)}:([^\n#]*)(?:#[^\n]*)?\n((?:\t[^\n]*\n)*)", makefile, re.M)
+    match = re.search(
+        rf"^{re.escape(target)}:([^\n#]*)(?:#[^\n]*)?\n((?:\t[^\n]*\n)*)", makefile, re.M
+    )
     assert match, f"no rule for {target} in the Makefile"
     return match[1].split(), match[2].splitlines()
 
@@ -52,7 +55,9 @@ def site_install_problems(pyproject: str, makefile: str) -> list[str]:
     dependencies = tomllib.loads(pyproject)["project"]["dependencies"]
     pulled = _closure(dependencies)
     for tool in sorted(TEST_ONLY & pulled):
-        problems.append(f"{tool} is installed by pyproject.toml's [project] dependencies (directly or through another)")
+        problems.append(
+            f"{tool} is installed by pyproject.toml's [project] dependencies (directly or through another)"
+        )
     for target in SITE_TARGETS:
         prerequisites, _ = _recipe(makefile, target)
         if prerequisites != ["$(SITE_STAMP)"]:
@@ -64,7 +69,9 @@ def site_install_problems(pyproject: str, makefile: str) -> list[str]:
 
 
 def _sources() -> tuple[str, str]:
-    return (ROOT / "pyproject.toml").read_text(encoding="utf-8"), (ROOT / "Makefile").read_text(encoding="utf-8")
+    return (ROOT / "pyproject.toml").read_text(encoding="utf-8"), (ROOT / "Makefile").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_serve_and_build_install_neither_playwright_nor_pytest():
@@ -74,17 +81,23 @@ def test_serve_and_build_install_neither_playwright_nor_pytest():
 def test_the_test_group_holds_the_test_tools():
     group = tomllib.loads(_sources()[0])["dependency-groups"]["test"]
     assert TEST_ONLY <= _closure(group)
-    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[^=<>~!,;\s]+", r) for r in group), "every test tool is pinned"
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[^=<>~!,;\s]+", r) for r in group), (
+        "every test tool is pinned"
+    )
 
 
 def test_the_check_catches_a_test_tool_among_the_site_dependencies():
     pyproject, makefile = _sources()
     # pytest-markdown-docs is not pytest, but installs it: the closure sees that.
-    planted = pyproject.replace('"torch==2.13.0",', '"torch==2.13.0",\n    "pytest-markdown-docs==0.9.2",', 1)
+    planted = pyproject.replace(
+        '"torch==2.13.0",', '"torch==2.13.0",\n    "pytest-markdown-docs==0.9.2",', 1
+    )
     assert site_install_problems(planted, makefile) == [
         "pytest is installed by pyproject.toml's [project] dependencies (directly or through another)"
     ]
-    planted = pyproject.replace('"torch==2.13.0",', '"torch==2.13.0",\n    "playwright==1.65.2",', 1)
+    planted = pyproject.replace(
+        '"torch==2.13.0",', '"torch==2.13.0",\n    "playwright==1.65.2",', 1
+    )
     assert "playwright is installed" in site_install_problems(planted, makefile)[0]
 
 
@@ -95,4 +108,6 @@ def test_the_check_catches_serve_installing_the_test_group():
         "make serve depends on ['$(STAMP)'], not on $(SITE_STAMP) alone"
     ]
     planted = makefile.replace("$(PIP_FLAGS) -e .", "$(PIP_FLAGS) -e . --group test", 1)
-    assert site_install_problems(pyproject, planted) == ["the $(SITE_STAMP) recipe installs more than `-e .`"]
+    assert site_install_problems(pyproject, planted) == [
+        "the $(SITE_STAMP) recipe installs more than `-e .`"
+    ]

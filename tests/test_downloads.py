@@ -11,29 +11,29 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-
-from gradsite.downloads import CHAPTERS, OFFLINE_FOLDER, OFFLINE_ZIP, chapter_snippets, pins
+from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.matrix import PINNED, RELEASES
-from sitebuild import ROOT
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, chapter_snippets, pins, url_prefix
 
-PREFIX = {"zh": "", "en": "en/"}
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
 OLDEST = RELEASES[0]
 
 
 def _zip(site, language: str, chapter: str) -> Path:
-    return site.site / PREFIX[language] / chapter / f"{chapter}-examples.zip"
+    return site.site / url_prefix(language) / chapter / f"{chapter}-examples.zip"
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_chapter_page_links_its_examples_zip(site, language):
     for chapter in CHAPTERS:
-        page = site.page(PREFIX[language] + chapter)
-        assert f'href="{chapter}-examples.zip" download' in page, f"/{PREFIX[language]}{chapter}/ has no link"
+        page = site.page(url_prefix(language) + chapter)
+        assert f'href="{chapter}-examples.zip" download' in page, (
+            f"/{url_prefix(language)}{chapter}/ has no link"
+        )
         assert _zip(site, language, chapter).is_file()
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(site, language):
     versions = pins()
     assert versions["torch"] == "2.13.0"
@@ -43,10 +43,12 @@ def test_examples_zip_holds_the_page_snippets_pins_and_a_readme_in_its_language(
     for chapter in CHAPTERS:
         with zipfile.ZipFile(_zip(site, language, chapter)) as archive:
             names = archive.namelist()
-            snippets = chapter_snippets(ROOT, chapter, language)
+            snippets = chapter_snippets(chapter, language)
             assert snippets, chapter
             for snippet in snippets:
-                assert archive.read(f"{chapter}/{Path(snippet).name}") == (ROOT / snippet).read_bytes()
+                assert (
+                    archive.read(f"{chapter}/{Path(snippet).name}") == (ROOT / snippet).read_bytes()
+                )
             assert archive.read(f"{chapter}/requirements.txt").decode() == "".join(
                 f"{name}=={version}\n" for name, version in versions.items()
             )
@@ -102,12 +104,21 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
     choice = page.locator(".mx-choice select")
     try:
         page.goto(offline.joinpath(start).as_uri(), wait_until="load")
-        if start.endswith("retention/index.html"):  # My PyTorch, from file:// (data inline, no fetch)
-            assert choice.input_value() == PINNED and page.locator(".highlight[data-mx-label]").count() == 0
+        if start.endswith(
+            "retention/index.html"
+        ):  # My PyTorch, from file:// (data inline, no fetch)
+            assert (
+                choice.input_value() == PINNED
+                and page.locator(".highlight[data-mx-label]").count() == 0
+            )
             choice.select_option(OLDEST)
-            assert f"PyTorch {OLDEST}" in page.locator(".highlight[data-mx-label]").first.get_attribute("data-mx-label")
+            assert f"PyTorch {OLDEST}" in page.locator(
+                ".highlight[data-mx-label]"
+            ).first.get_attribute("data-mx-label")
         # Links in the copy name their file: they work without a server.
-        hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all("els => els.map(e => e.href)")
+        hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all(
+            "els => els.map(e => e.href)"
+        )
         assert hrefs and all(h.split("#")[0].endswith(".html") for h in hrefs), hrefs
         box = page.locator("input.md-search__input")
         box.click()
@@ -124,7 +135,9 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
         assert first == offline.joinpath(expected).as_uri(), results[:3]
         page.goto(first, wait_until="load")
         assert page.locator("article h1").count() == 1
-        if start.endswith("retention/index.html"):  # the choice followed the reader to the next file
+        if start.endswith(
+            "retention/index.html"
+        ):  # the choice followed the reader to the next file
             assert choice.input_value() == OLDEST
             choice.select_option(PINNED)
     finally:

@@ -16,26 +16,30 @@ import textwrap
 
 import pytest
 import torch
+from gradsite import execute
+from gradsite.project import ROOT
 from markdown_exec import ExecutionError
 
-from gradsite import execute
-from sitebuild import ROOT
 
-
-def _fresh_state(root, language="zh"):
-    """The state of a new build process."""
-    return execute.BuildState(root=root, page="demo.zh.md", language=language)
+def _new_build(root, language="zh"):
+    """The runner's Context of a new build."""
+    return execute.Context(root=root, page="demo.zh.md", language=language)
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    """An empty project folder, a fresh build state pointing at it, no caching on disk."""
+    """An empty project folder, no caching on disk."""
     monkeypatch.delenv(execute.DISK_CACHE, raising=False)
     monkeypatch.delenv(execute.NO_EXEC, raising=False)
     (tmp_path / "snippets" / "demo").mkdir(parents=True)
     monkeypatch.chdir(tmp_path)  # the build runs from the project folder
-    monkeypatch.setattr(execute, "state", _fresh_state(tmp_path))
     return tmp_path
+
+
+@pytest.fixture
+def build(project):
+    """A new build's runner Context, pointing at the project."""
+    return _new_build(project)
 
 
 def _write(path, text):
@@ -43,27 +47,27 @@ def _write(path, text):
     path.write_text(textwrap.dedent(text), encoding="utf-8")
 
 
-def test_the_same_example_runs_once(project):
+def test_the_same_example_runs_once(build):
     code = "print(1 + 1)\n"
-    assert execute.run_python(code, snippet="snippets/demo/two.py") == "2\n"
-    execute.state.language = "en"  # the en build of the same page
-    assert execute.run_python(code, snippet="snippets/demo/two.py") == "2\n"
-    assert (execute.state.executions, execute.state.reused) == (1, 1)
+    assert execute.run_python(code, build, snippet="snippets/demo/two.py") == "2\n"
+    build.language = "en"  # the en build of the same page
+    assert execute.run_python(code, build, snippet="snippets/demo/two.py") == "2\n"
+    assert (build.executions, build.reused) == (1, 1)
 
 
-def test_a_snippet_named_by_path_is_an_input(project):
+def test_a_snippet_named_by_path_is_an_input(project, build):
     """A figure block runs a snippet by its path: editing that file runs the block again."""
     _write(project / "snippets/demo/value.py", "print('one')\n")
     code = 'import runpy\nrunpy.run_path("snippets/demo/value.py")\n'
-    assert execute.run_python(code) == "one\n"
-    assert execute.run_python(code) == "one\n"
-    assert execute.state.executions == 1
+    assert execute.run_python(code, build) == "one\n"
+    assert execute.run_python(code, build) == "one\n"
+    assert build.executions == 1
     _write(project / "snippets/demo/value.py", "print('two')\n")
-    assert execute.run_python(code) == "two\n"
-    assert execute.state.executions == 2
+    assert execute.run_python(code, build) == "two\n"
+    assert build.executions == 2
 
 
-def test_a_file_that_appears_is_an_input(project):
+def test_a_file_that_appears_is_an_input(project, build):
     code = textwrap.dedent(
         """
         from pathlib import Path
@@ -73,70 +77,102 @@ def test_a_file_that_appears_is_an_input(project):
             print("absent")
         """
     )
-    assert execute.run_python(code) == "absent\n"
-    assert execute.run_python(code) == "absent\n"
+    assert execute.run_python(code, build) == "absent\n"
+    assert execute.run_python(code, build) == "absent\n"
     _write(project / "snippets/demo/later.txt", "present")
-    assert execute.run_python(code) == "present\n"
-    assert execute.state.executions == 2
+    assert execute.run_python(code, build) == "present\n"
+    assert build.executions == 2
 
 
-def test_code_written_in_a_page_is_kept_per_language(project):
+def test_code_written_in_a_page_is_kept_per_language(build):
     """Figure blocks word their pictures in the language being built (gradsite/pictures.py)."""
-    worded = "from gradsite import execute\nprint(execute.state.language)\n"
+    worded = "from gradsite import execute\nprint(execute.running().language)\n"
     for language in ("zh", "en", "zh", "en"):  # a build, then a rebuild, as in `make serve`
-        execute.state.language = language
-        assert execute.run_python(worded) == f"{language}\n"
-        execute.run_python("print('same')\n", snippet="snippets/demo/same.py")
-    assert execute.state.executions == 3  # worded: zh and en; the snippet: once
+        build.language = language
+        assert execute.run_python(worded, build) == f"{language}\n"
+        execute.run_python("print('same')\n", build, snippet="snippets/demo/same.py")
+    assert build.executions == 3  # worded: zh and en; the snippet: once
+    assert execute.running() is None  # told for the length of a run only
 
 
-def test_another_torch_version_runs_again(project, monkeypatch):
+def test_another_torch_version_runs_again(build, monkeypatch):
     code = "import torch\nprint(torch.__version__)\n"
-    execute.run_python(code)
+    execute.run_python(code, build)
     monkeypatch.setattr(torch, "__version__", "99.0.0")
-    assert execute.run_python(code) == "99.0.0\n"
-    assert execute.state.executions == 2
+    assert execute.run_python(code, build) == "99.0.0\n"
+    assert build.executions == 2
 
 
-def test_a_failure_is_not_kept(project, caplog):
+def test_a_failure_runs_once_per_build_and_is_reported_for_each_page(project, build, caplog):
+    """The en page (or a figure) asking again gets the same report, for its own page and
+    language, without a second run; the next build runs it again."""
     code = "print('so far')\nassert 1 == 2\n"
-    for attempt in (1, 2):
-        with pytest.raises(ExecutionError):
-            execute.run_python(code, snippet="snippets/demo/flaky.py")
-        assert execute.state.executions == attempt
-    assert execute.state.outputs == {}
-    assert "snippets/demo/flaky.py:2: example failed on page docs/demo.zh.md, language zh" in caplog.text
-    assert "printed before it failed:\n    so far" in caplog.text
+    with pytest.raises(ExecutionError) as zh:
+        execute.run_python(code, build, snippet="snippets/demo/flaky.py")
+    build.page, build.language = "demo.en.md", "en"
+    with pytest.raises(ExecutionError) as en:
+        execute.run_python(code, build, snippet="snippets/demo/flaky.py")
+    assert build.executions == 1 and str(zh.value) == str(en.value)
+    assert build.outputs == {}
+    for page, language in (("demo.zh.md", "zh"), ("demo.en.md", "en")):
+        assert (
+            f"snippets/demo/flaky.py:2: example failed on page docs/{page}, language {language}"
+            in caplog.text
+        )
+    assert caplog.text.count("printed before it failed:\n    so far") == 2
+    later = _new_build(project)
+    with pytest.raises(ExecutionError):
+        execute.run_python(code, later, snippet="snippets/demo/flaky.py")
+    assert later.executions == 1
 
 
-def test_outputs_persist_on_disk_only_when_asked(project, monkeypatch):
-    execute.run_python("print('kept')\n")
+def test_a_figure_drawing_a_failed_example_does_not_run_it_again(project, build, caplog):
+    _write(
+        project / "snippets/demo/broken.py",
+        "import torch\nx = torch.ones(1)\nassert False, 'drifted'\n",
+    )
+    code = (project / "snippets/demo/broken.py").read_text(encoding="utf-8")
+    with pytest.raises(ExecutionError):
+        execute.run_python(code, build, snippet="snippets/demo/broken.py")
+    figure = 'from gradsite.pictures import graph\ngraph("snippets/demo/broken.py", "x", alt="x")\n'
+    with pytest.raises(ExecutionError):
+        execute.run_python(figure, build)
+    assert build.executions == 2  # the example, then the figure block, which stopped at once
+    assert (
+        "ExampleFailed: snippets/demo/broken.py failed earlier in this build, not run again"
+        in caplog.text
+    )
+    assert "snippets/demo/broken.py:3\n  assert False, 'drifted'" in caplog.text
+
+
+def test_outputs_persist_on_disk_only_when_asked(project, build, monkeypatch):
+    execute.run_python("print('kept')\n", build)
     assert not (project / ".cache").exists(), "without GRADSITE_CACHE nothing is written"
 
     monkeypatch.setenv(execute.DISK_CACHE, ".cache/gradsite")
-    execute.run_python("print('kept on disk')\n")
+    execute.run_python("print('kept on disk')\n", build)
     assert len(list((project / ".cache/gradsite").glob("*.json"))) == 1
-    # A new process (a new `make serve`) starts with an empty memory.
-    monkeypatch.setattr(execute, "state", _fresh_state(project))
-    assert execute.run_python("print('kept on disk')\n") == "kept on disk\n"
-    assert (execute.state.executions, execute.state.reused) == (0, 1)
+    # A new build (a `make serve` rebuild, or a new process) starts with an empty memory.
+    again = _new_build(project)
+    assert execute.run_python("print('kept on disk')\n", again) == "kept on disk\n"
+    assert (again.executions, again.reused) == (0, 1)
 
 
-def test_a_kept_output_on_disk_still_checks_its_inputs(project, monkeypatch):
+def test_a_kept_output_on_disk_still_checks_its_inputs(project, build, monkeypatch):
     monkeypatch.setenv(execute.DISK_CACHE, ".cache/gradsite")
     _write(project / "snippets/demo/value.py", "print('one')\n")
     code = 'import runpy\nrunpy.run_path("snippets/demo/value.py")\n'
-    execute.run_python(code)
+    execute.run_python(code, build)
     _write(project / "snippets/demo/value.py", "print('two')\n")
-    monkeypatch.setattr(execute, "state", _fresh_state(project))
-    assert execute.run_python(code) == "two\n"
-    assert execute.state.executions == 1
+    again = _new_build(project)
+    assert execute.run_python(code, again) == "two\n"
+    assert again.executions == 1
 
 
-def test_execution_off_renders_a_placeholder_and_keeps_nothing(project, monkeypatch):
+def test_execution_off_renders_a_placeholder_and_keeps_nothing(build, monkeypatch):
     monkeypatch.setenv(execute.NO_EXEC, "1")
-    assert execute.run_python("raise SystemExit('never run')\n") == execute.PLACEHOLDER
-    assert (execute.state.executions, execute.state.outputs) == (0, {})
+    assert execute.run_python("raise SystemExit('never run')\n", build) == execute.PLACEHOLDER
+    assert (build.executions, build.outputs) == (0, {})
 
 
 # --- a tiny site, rebuilt as `make serve` does, and after a restart ---------------
@@ -144,15 +180,21 @@ def test_execution_off_renders_a_placeholder_and_keeps_nothing(project, monkeypa
 CONFIG = f"""
 site_name: tiny
 docs_dir: docs
-hooks: ["{ROOT / 'gradsite' / 'hooks.py'}"]
+hooks: ["{ROOT / "gradsite" / "hooks.py"}"]
 plugins:
   - markdown-exec:
-      languages: [python]
+      languages: []
 markdown_extensions:
+  - gradsite.execute
   - pymdownx.snippets:
       base_path: ["."]
       check_paths: true
-  - pymdownx.superfences
+  - pymdownx.superfences:
+      custom_fences:
+        - name: python
+          class: python
+          validator: !!python/name:markdown_exec.validator
+          format: !!python/name:gradsite.execute.fence_format
 """
 
 PAGE = """# Tiny
@@ -176,12 +218,11 @@ DRIVER = """
 import json, sys
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from gradsite import execute
 
 def rebuild():
-    before = execute.state.executions
-    build(load_config("mkdocs.yml", site_dir="site", strict=True))
-    return execute.state.executions - before
+    config = load_config("mkdocs.yml", site_dir="site", strict=True)
+    build(config)
+    return config["gradsite"].runner.executions
 
 def edit(path, text):
     with open(path, "a", encoding="utf-8") as file:
@@ -198,7 +239,11 @@ print("STEPS" + json.dumps(steps))
 
 def _serve(project, *edits):
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, *edits], cwd=project, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-c", DRIVER, *edits],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**__import__("os").environ, execute.DISK_CACHE: ".cache/gradsite"},
     )
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
@@ -221,15 +266,21 @@ def test_serve_reruns_only_what_an_edit_touches_across_restarts(tiny):
     # A first session: a clean build runs each distinct block once (the two pages of
     # this site without i18n share one language); a prose edit runs nothing; a
     # snippet edit runs the blocks that include it or name it.
-    first = _serve(tiny, "docs/index.en.md=\nMore prose.\n", "snippets/demo/two.py=print('edited')\n")
+    first = _serve(
+        tiny, "docs/index.en.md=\nMore prose.\n", "snippets/demo/two.py=print('edited')\n"
+    )
     assert first == {"build": 3, "docs/index.en.md": 0, "snippets/demo/two.py": 2}
-    assert any("edited" in page.read_text(encoding="utf-8") for page in (tiny / "site").rglob("*.html"))
+    assert any(
+        "edited" in page.read_text(encoding="utf-8") for page in (tiny / "site").rglob("*.html")
+    )
     # A restart: everything comes from the disk; then a prose edit and a snippet edit again.
-    again = _serve(tiny, "docs/index.zh.md=\nMore prose.\n", "snippets/demo/one.py=print('edited')\n")
+    again = _serve(
+        tiny, "docs/index.zh.md=\nMore prose.\n", "snippets/demo/one.py=print('edited')\n"
+    )
     assert again == {"build": 0, "docs/index.zh.md": 0, "snippets/demo/one.py": 1}
 
 
-def test_time_limit_also_stops_an_example_in_a_serve_thread(project, monkeypatch, caplog):
+def test_time_limit_also_stops_an_example_in_a_serve_thread(build, monkeypatch, caplog):
     """`mkdocs serve` rebuilds in a thread, where no alarm signal reaches: the limit holds there too."""
     import threading
 
@@ -238,7 +289,9 @@ def test_time_limit_also_stops_an_example_in_a_serve_thread(project, monkeypatch
 
     def rebuild():
         try:
-            execute.run_python("print('start')\nwhile True:\n    pass\n", snippet="snippets/demo/hangs.py")
+            execute.run_python(
+                "print('start')\nwhile True:\n    pass\n", build, snippet="snippets/demo/hangs.py"
+            )
         except ExecutionError as error:
             failures.append(error)
 
@@ -252,17 +305,19 @@ def test_time_limit_also_stops_an_example_in_a_serve_thread(project, monkeypatch
 def test_every_page_block_that_reads_a_project_file_names_it():
     """A kept output (make serve's .cache/gradsite) is keyed on the files its code names: code
     that reads data/matrix.json must name it, or serve shows an old table after `make matrix`."""
-    from gradsite import conventions
+    from gradsite import project
 
     reads = {"compat.table": "data/matrix.json", "compat.changes": "data/matrix.json"}
     checked = 0
     for page in sorted((ROOT / "docs").rglob("*.md")):
-        for fence in conventions.FENCE.finditer(page.read_text(encoding="utf-8")):
+        for fence in project.FENCE.finditer(page.read_text(encoding="utf-8")):
             code = fence["body"]
             for call, needed in reads.items():
                 if call in code:
                     checked += 1
-                    assert needed in execute.named_files(code, ROOT), f"{page}: {call} without naming {needed}"
+                    assert needed in execute.named_files(code, ROOT), (
+                        f"{page}: {call} without naming {needed}"
+                    )
     assert checked == 4  # the matrix table and the changes list, in both languages
 
 

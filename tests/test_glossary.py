@@ -6,15 +6,16 @@ import re
 
 import markdown
 import pytest
-
 from gradsite import glossary
 from gradsite.glossary import terms, variants, variants_in
-from sitebuild import ROOT
+from gradsite.project import ROOT
 
 
 def _render(text: str, glossary: dict[str, str]) -> str:
     return markdown.markdown(
-        text, extensions=["gradsite.glossary"], extension_configs={"gradsite.glossary": {"glossary": glossary}}
+        text,
+        extensions=["gradsite.glossary"],
+        extension_configs={"gradsite.glossary": {"glossary": glossary}},
     )
 
 
@@ -26,13 +27,18 @@ def test_both_languages_define_the_same_number_of_terms():
 
 
 def test_terms_are_found_inside_chinese_text_longest_first():
-    html = _render("它是非叶子节点，不是叶子节点的副本。", {"叶子节点": "leaf", "非叶子节点": "non-leaf"})
+    html = _render(
+        "它是非叶子节点，不是叶子节点的副本。", {"叶子节点": "leaf", "非叶子节点": "non-leaf"}
+    )
     assert '<abbr title="non-leaf">非叶子节点</abbr>' in html
     assert '<abbr title="leaf">叶子节点</abbr>的副本' in html
 
 
 def test_latin_terms_still_need_word_boundaries():
-    html = _render("A leaf tensor, not leaf tensors or a non-leaf tensor.", {"leaf tensor": "L", "non-leaf tensor": "N"})
+    html = _render(
+        "A leaf tensor, not leaf tensors or a non-leaf tensor.",
+        {"leaf tensor": "L", "non-leaf tensor": "N"},
+    )
     assert html.count('<abbr title="L">') == 1
     assert html.count('<abbr title="N">') == 1
 
@@ -46,7 +52,16 @@ def test_built_pages_carry_the_tooltips(site):
     assert '<abbr title="A tensor whose grad_fn is None' in site.page("en/retention")
 
 
-CHAPTERS = ["", "retention", "zeroing", "detach", "accumulation", "versions", "references", "glossary"]
+CHAPTERS = [
+    "",
+    "retention",
+    "zeroing",
+    "detach",
+    "accumulation",
+    "versions",
+    "references",
+    "glossary",
+]
 _PART = re.compile(r"<h[12][ >]")
 _HEADING = re.compile(r"<(h[1-6])[ >].*?</\1>", re.S)
 _ABBR = re.compile(r"<abbr title=\"[^\"]*\">(.*?)</abbr>")
@@ -57,14 +72,18 @@ def overmarked(html: str) -> list[str]:
     problems = [f"in a heading: {m[0][:80]}" for m in _HEADING.finditer(html) if "<abbr" in m[0]]
     for number, part in enumerate(_PART.split(html)):
         terms = _ABBR.findall(part)
-        problems += [f"section {number}: {t!r} marked {terms.count(t)} times" for t in sorted(set(terms))
-                     if terms.count(t) > 1]
+        problems += [
+            f"section {number}: {t!r} marked {terms.count(t)} times"
+            for t in sorted(set(terms))
+            if terms.count(t) > 1
+        ]
     return problems
 
 
 def test_a_term_is_marked_once_and_never_in_a_heading():
     html = _render(
-        "# 叶子节点\n\n叶子节点与叶子节点。\n\n还是叶子节点。\n\n## 非叶子节点 {#x}\n\n叶子节点，非叶子节点，叶子节点。",
+        "# 叶子节点\n\n叶子节点与叶子节点。\n\n还是叶子节点。\n\n"
+        "## 非叶子节点 {#x}\n\n叶子节点，非叶子节点，叶子节点。",
         {"叶子节点": "leaf", "非叶子节点": "non-leaf"},
     )
     assert not overmarked(html), overmarked(html)
@@ -77,7 +96,9 @@ def test_the_overmarking_check_can_fail(monkeypatch):
     monkeypatch.setattr(glossary, "_first_uses_only", lambda root, titles: None)
     html = _render("## 叶子节点 {#x}\n\n叶子节点与叶子节点。", {"叶子节点": "leaf"})
     problems = overmarked(html)
-    assert any("in a heading" in p for p in problems) and any("marked 3 times" in p for p in problems), problems
+    assert any("in a heading" in p for p in problems) and any(
+        "marked 3 times" in p for p in problems
+    ), problems
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])

@@ -7,12 +7,11 @@ child of the test process (tests/sitebuild.py).
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
-
 from gradsite import execute
-from sitebuild import ROOT, forked
+from gradsite.project import ROOT
+
+from sitebuild import forked
 
 SNIPPETS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets").rglob("*.py"))
 CULPRIT = "snippets/retention/retain_grad.py"
@@ -32,20 +31,22 @@ def _run_all(order, culprit_first=True, isolated=True, stop_at_first_failure=Fal
 
         from markdown_exec import ExecutionError
 
-        if not isolated:
-            execute._isolated = contextlib.nullcontext
         records = []
         handler = logging.Handler()
         handler.emit = lambda record: records.append(record.getMessage())
         execute.log.addHandler(handler)
-        execute.state = execute.BuildState(root=ROOT, page="demo.zh.md", language="zh")
-        runs = [(CULPRIT, (ROOT / CULPRIT).read_text(encoding="utf-8") + CHANGES_GLOBAL_STATE)] if culprit_first else []
+        build = execute.Context(root=ROOT, page="demo.zh.md", language="zh", isolate=isolated)
+        runs = (
+            [(CULPRIT, (ROOT / CULPRIT).read_text(encoding="utf-8") + CHANGES_GLOBAL_STATE)]
+            if culprit_first
+            else []
+        )
         runs += [(s, (ROOT / s).read_text(encoding="utf-8")) for s in order]
         results = {}
         for snippet, code in runs:
             del records[:]
             try:
-                results[snippet] = (False, execute.run_python(code, snippet=snippet))
+                results[snippet] = (False, execute.run_python(code, build, snippet=snippet))
             except ExecutionError:
                 results[snippet] = (True, "\n".join(records))
                 if stop_at_first_failure:
@@ -73,6 +74,8 @@ def test_a_culprit_changing_global_state_harms_no_other_example_and_order_does_n
 @pytest.mark.slow
 def test_without_isolation_the_culprit_would_break_others():
     """The scenario above can fail: with the runner's isolation switched off, another example fails."""
-    results = _run_all([s for s in SNIPPETS if s != CULPRIT], isolated=False, stop_at_first_failure=True)
+    results = _run_all(
+        [s for s in SNIPPETS if s != CULPRIT], isolated=False, stop_at_first_failure=True
+    )
     assert not results[CULPRIT][0]
     assert any(failed for failed, _ in results.values())

@@ -6,13 +6,12 @@ Fixtures are in tests/browser.py; without Chromium these tests are skipped.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
+from gradsite.project import ROOT
 
 from browser import DESKTOP, PHONE
 
-ROOT = Path(__file__).resolve().parent.parent
 WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
 
 # For every output block: the gap between the top of its box and its text, and the
@@ -29,7 +28,9 @@ _LABELS = """() => [...document.querySelectorAll("article .highlight + .highligh
 })"""
 
 
-@pytest.mark.parametrize(("path", "label"), [("retention/", '"输出"'), ("en/accumulation/", '"Output"')])
+@pytest.mark.parametrize(
+    ("path", "label"), [("retention/", '"输出"'), ("en/accumulation/", '"Output"')]
+)
 def test_output_label_never_covers_the_output(tab, path, label):
     tab.open(path)
     for width, size in WIDTHS.items():  # the same page, resized: the layout follows the window
@@ -39,7 +40,9 @@ def test_output_label_never_covers_the_output(tab, path, label):
         for i, box in enumerate(boxes):
             assert box["label"] == label, (width, i, box)
             assert box["position"] in ("static", "relative"), (width, i, box)
-            assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], f"{path} {width} output {i}: {box}"
+            assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], (
+                f"{path} {width} output {i}: {box}"
+            )
 
 
 _TABLES = """() => [...document.querySelectorAll("article table")].map(table => {
@@ -73,7 +76,9 @@ def test_math_and_tables_do_not_widen_the_page_on_a_phone(tab, path):
 
 def test_ruff_line_length_fits_a_desktop_code_block(tab):
     """Snippet lines of ruff's line-length fit a code block at 1280 px without scrolling."""
-    line_length = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]["line-length"]
+    line_length = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "ruff"
+    ]["line-length"]
     tab.open("en/retention/")
     fits = tab.page.evaluate(
         """() => {
@@ -89,7 +94,9 @@ def test_ruff_line_length_fits_a_desktop_code_block(tab):
       return (code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) / perChar;
     }"""
     )
-    assert fits >= line_length, f"a {DESKTOP['width']}px code block shows {fits:.1f} characters, ruff allows {line_length}"
+    assert fits >= line_length, (
+        f"a {DESKTOP['width']}px code block shows {fits:.1f} characters, ruff allows {line_length}"
+    )
 
 
 PHONE_390 = {"width": 390, "height": 844}
@@ -109,5 +116,9 @@ def test_no_output_is_cut_at_390_px(tab, language):
         assert tab.page.locator("article .highlight + .highlight").count() >= 5, page
         cut = tab.page.evaluate(_CUT_OUTPUTS)
         assert not cut, f"{language}{page}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
-    tab.page.add_style_tag(content=".md-typeset .highlight + .highlight > pre > code { white-space: pre; }")
-    assert tab.page.evaluate(_CUT_OUTPUTS), "the check above cannot fail: no output is wider than a phone"
+    tab.page.add_style_tag(
+        content=".md-typeset .highlight + .highlight > pre > code { white-space: pre; }"
+    )
+    assert tab.page.evaluate(_CUT_OUTPUTS), (
+        "the check above cannot fail: no output is wider than a phone"
+    )

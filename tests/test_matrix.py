@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from gradsite import compat, compat_hook, matrix
+from gradsite.project import FENCE, INCLUDE, ROOT, page_source, url_prefix
 
 # --- the committed data is current -------------------------------------------
 
@@ -25,8 +25,11 @@ def test_pinned_row_covers_every_example_as_it_is():
     problems = matrix.stale(matrix.load())
     names = [p.split(":")[0] for p in problems]
     assert not problems, (
-        "data/matrix.json is stale for torch " + matrix.PINNED + ":\n  " + "\n  ".join(problems)
-        + f"\nrefresh these examples on every release with: make matrix EXAMPLES=\"{' '.join(names)}\""
+        "data/matrix.json is stale for torch "
+        + matrix.PINNED
+        + ":\n  "
+        + "\n  ".join(problems)
+        + f'\nrefresh these examples on every release with: make matrix EXAMPLES="{" ".join(names)}"'
         + f"\n(or on the pinned torch only, in seconds: {matrix.refresh_command(matrix.PINNED, names)})"
     )
 
@@ -72,15 +75,23 @@ def _project(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def _result(example, status="passed", output="aa", error=None, line=None):
-    return {"example": example, "status": status, "error": error, "line": line, "output": output,
-            "text": f"what {output} stands for\n"}
+    return {
+        "example": example,
+        "status": status,
+        "error": error,
+        "line": line,
+        "output": output,
+        "text": f"what {output} stands for\n",
+    }
 
 
 def test_output_texts_are_kept_once_beside_the_data_and_pruned(tmp_path):
     data = {"releases": {}}
     for release in ("2.0.1", "2.13.0"):  # two releases printing the same: one text
         matrix.record(data, release, _result("s/a.py", output="aa"), "h")
-    matrix.record(data, "2.0.1", _result("s/b.py", status="failed", output="bb", error="E: x", line=3), "h")
+    matrix.record(
+        data, "2.0.1", _result("s/b.py", status="failed", output="bb", error="E: x", line=3), "h"
+    )
     matrix.save(data, tmp_path / "matrix.json")
     assert matrix.outputs_path(tmp_path / "matrix.json") == tmp_path / "matrix-outputs.json"
     again = matrix.load(tmp_path / "matrix.json")
@@ -95,19 +106,35 @@ def test_output_texts_are_kept_once_beside_the_data_and_pruned(tmp_path):
 def test_a_record_without_its_output_text_is_run_again(tmp_path):
     root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n"})
     data = {"releases": {}}
-    matrix.record(data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root))
+    matrix.record(
+        data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root)
+    )
     assert matrix.todo(data, "2.0.1", ["snippets/a/one.py"], root=root) == []
     data["outputs"].clear()  # as recorded before the texts were kept
     assert matrix.todo(data, "2.0.1", ["snippets/a/one.py"], root=root) == ["snippets/a/one.py"]
 
 
 def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
-    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n",
-                               "snippets/b/three.py": "print(3)\n"})
+    root = _project(
+        tmp_path,
+        {
+            "snippets/a/one.py": "print(1)\n",
+            "snippets/a/two.py": "print(2)\n",
+            "snippets/b/three.py": "print(3)\n",
+        },
+    )
     data = {"releases": {}}
     for name in ("snippets/a/one.py", "snippets/a/two.py", "snippets/b/gone.py"):
-        matrix.record(data, "2.13.0", _result(name), "old" if "two" in name else matrix.source_hash(name, root)
-                      if "gone" not in name else "x")
+        matrix.record(
+            data,
+            "2.13.0",
+            _result(name),
+            "old"
+            if "two" in name
+            else matrix.source_hash(name, root)
+            if "gone" not in name
+            else "x",
+        )
     problems = matrix.stale(data, "2.13.0", root)
     assert problems == [
         "snippets/a/two.py: edited since its row was recorded",
@@ -118,11 +145,15 @@ def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
 
 
 def test_todo_runs_only_what_is_missing_or_edited(tmp_path):
-    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n"})
+    root = _project(
+        tmp_path, {"snippets/a/one.py": "print(1)\n", "snippets/a/two.py": "print(2)\n"}
+    )
     data = {"releases": {}}
     wanted = ["snippets/a/one.py", "snippets/a/two.py"]
     assert matrix.todo(data, "2.0.1", wanted, root=root) == wanted
-    matrix.record(data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root))
+    matrix.record(
+        data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root)
+    )
     assert matrix.todo(data, "2.0.1", wanted, root=root) == ["snippets/a/two.py"]  # resume
     (root / "snippets/a/one.py").write_text("print(10)\n")
     assert matrix.todo(data, "2.0.1", wanted, root=root) == wanted  # edited: refreshed
@@ -133,7 +164,10 @@ def test_differences_report_status_output_and_error():
     data = {"releases": {}}
     matrix.record(data, "2.13.0", _result("s/a.py"), "h")
     matrix.record(data, "2.13.0", _result("s/b.py"), "h")
-    fresh = [_result("s/a.py", output="bb"), _result("s/b.py", status="failed", error="AssertionError", line=3)]
+    fresh = [
+        _result("s/a.py", output="bb"),
+        _result("s/b.py", status="failed", error="AssertionError", line=3),
+    ]
     assert matrix.differences(data, "2.13.0", fresh) == [
         "s/a.py: output is 'bb', the matrix says 'aa'",
         "s/b.py: status is 'failed', the matrix says 'passed'",
@@ -160,7 +194,9 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     again["releases"]["2.0.1"]["provenance"] = {"date": "2099-01-01"}
     matrix.save(again, tmp_path / "again.json")
     before = json.dumps(merged)
-    assert json.dumps(matrix.merge_files(merged, [tmp_path / "again.json"])) == before  # same results: no change
+    assert (
+        json.dumps(matrix.merge_files(merged, [tmp_path / "again.json"])) == before
+    )  # same results: no change
     matrix.save(merged, tmp_path / "all.json")
     assert list(json.loads((tmp_path / "all.json").read_text())["releases"]) == ["2.0.1", "nightly"]
 
@@ -169,30 +205,50 @@ def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
 
 
 def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_path):
-    root = _project(tmp_path, {
-        "snippets/c/ok.py": "import torch\nprint(torch.ones(2).sum().item())\n",
-        "snippets/c/bad.py": "print('x')\n\nassert 1 == 2, 'no'\n",
-        "snippets/c/path.py": "import os\nopen(os.path.abspath('snippets/c/missing.txt'))\n",
-        "snippets/c/warn.py": "import warnings\nprint(1)\nwarnings.warn('careful')\n",
-        "snippets/c/crash.py": "import os\nos.abort()\n",
-        "snippets/c/leak.py": "print(object())\n",
-        "snippets/c/tmp.py": "import tempfile\nprint(tempfile.gettempdir() + '/x')\n",
-    })
+    root = _project(
+        tmp_path,
+        {
+            "snippets/c/ok.py": "import torch\nprint(torch.ones(2).sum().item())\n",
+            "snippets/c/bad.py": "print('x')\n\nassert 1 == 2, 'no'\n",
+            "snippets/c/path.py": "import os\nopen(os.path.abspath('snippets/c/missing.txt'))\n",
+            "snippets/c/warn.py": "import warnings\nprint(1)\nwarnings.warn('careful')\n",
+            "snippets/c/crash.py": "import os\nos.abort()\n",
+            "snippets/c/leak.py": "print(object())\n",
+            "snippets/c/tmp.py": "import tempfile\nprint(tempfile.gettempdir() + '/x')\n",
+        },
+    )
     names = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
     results, provenance = matrix.run_examples(sys.executable, names, root=root)
     got = {r["example"].split("/")[-1]: r for r in results}
     assert got["ok.py"]["status"] == "passed" and got["ok.py"]["error"] is None
-    assert got["bad.py"] == {**got["bad.py"], "status": "failed", "error": "AssertionError: no", "line": 3}
-    assert got["path.py"]["error"] == "FileNotFoundError: [Errno 2] No such file or directory: 'snippets/c/missing.txt'"
+    assert got["bad.py"] == {
+        **got["bad.py"],
+        "status": "failed",
+        "error": "AssertionError: no",
+        "line": 3,
+    }
+    assert (
+        got["path.py"]["error"]
+        == "FileNotFoundError: [Errno 2] No such file or directory: 'snippets/c/missing.txt'"
+    )
     assert str(tmp_path) not in json.dumps(results)
-    assert got["warn.py"]["status"] == "warned" and got["warn.py"]["error"] == "UserWarning: careful"
+    assert (
+        got["warn.py"]["status"] == "warned" and got["warn.py"]["error"] == "UserWarning: careful"
+    )
     assert got["crash.py"]["status"] == "failed" and "SIGABRT" in got["crash.py"]["error"]
     assert got["ok.py"]["output"] != got["warn.py"]["output"]  # a hash of what each printed
-    assert got["ok.py"]["text"] == "2.0\n" and got["bad.py"]["text"] == "x\n"  # what it printed (so far)
+    assert (
+        got["ok.py"]["text"] == "2.0\n" and got["bad.py"]["text"] == "x\n"
+    )  # what it printed (so far)
     # What the build rejects, the matrix never records as passed.
     assert got["leak.py"]["status"] == "failed", got["leak.py"]
-    assert got["leak.py"]["error"].startswith("Leak: the output changes") and "memory address" in got["leak.py"]["error"]
-    assert got["tmp.py"]["status"] == "failed" and "temporary path" in got["tmp.py"]["error"], got["tmp.py"]
+    assert (
+        got["leak.py"]["error"].startswith("Leak: the output changes")
+        and "memory address" in got["leak.py"]["error"]
+    )
+    assert got["tmp.py"]["status"] == "failed" and "temporary path" in got["tmp.py"]["error"], got[
+        "tmp.py"
+    ]
     assert provenance["cpu"] and provenance["capability"] and provenance["threads"] >= 1
     assert provenance["torch"].startswith(matrix.PINNED)
 
@@ -203,29 +259,44 @@ def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_pat
 @pytest.fixture
 def history(tmp_path):
     """Three releases: one example fails before 2.0, one passes everywhere with a changed output."""
-    root = _project(tmp_path, {
-        "snippets/zeroing/none.py": "import torch\nassert torch.__version__ >= '2'\n",
-        "snippets/retention/fine.py": "print(1)\n",
-        "docs/zeroing/index.en.md": '# Z\n\n## None it is {#set-to-none}\n\n```python exec="on"\n'
-                                    '--8<-- "snippets/zeroing/none.py"\n```\n',
-    })
+    root = _project(
+        tmp_path,
+        {
+            "snippets/zeroing/none.py": "import torch\nassert torch.__version__ >= '2'\n",
+            "snippets/retention/fine.py": "print(1)\n",
+            "docs/zeroing/index.en.md": '# Z\n\n## None it is {#set-to-none}\n\n```python exec="on"\n'
+            '--8<-- "snippets/zeroing/none.py"\n```\n',
+        },
+    )
     data = {"releases": {}}
     for release, ok, out in (("1.13.1", False, "a"), ("2.0.1", True, "a"), ("2.1.2", True, "b")):
-        none = _result("snippets/zeroing/none.py", *(("passed", "o") if ok else ("failed", "o", "AssertionError", 2)))
+        none = _result(
+            "snippets/zeroing/none.py",
+            *(("passed", "o") if ok else ("failed", "o", "AssertionError", 2)),
+        )
         matrix.record(data, release, none, matrix.source_hash("snippets/zeroing/none.py", root))
-        matrix.record(data, release, _result("snippets/retention/fine.py", output=out),
-                      matrix.source_hash("snippets/retention/fine.py", root))
+        matrix.record(
+            data,
+            release,
+            _result("snippets/retention/fine.py", output=out),
+            matrix.source_hash("snippets/retention/fine.py", root),
+        )
     return data, root
 
 
 def test_notes_in_both_languages(history):
     data, root = history
     en = compat.note("snippets/zeroing/none.py", "en", data, root)
-    assert en == ("Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
-                  "AssertionError (line 2: `assert torch.__version__ >= '2'`)")
-    assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith("在 PyTorch 2.0 及之后的版本上原样通过")
+    assert en == (
+        "Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
+        "AssertionError (line 2: `assert torch.__version__ >= '2'`)"
+    )
+    assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith(
+        "在 PyTorch 2.0 及之后的版本上原样通过"
+    )
     assert compat.note("snippets/retention/fine.py", "en", data, root) == (
-        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1).")
+        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1)."
+    )
 
 
 def test_an_edited_example_has_no_note(history):
@@ -237,14 +308,23 @@ def test_an_edited_example_has_no_note(history):
 def test_table_groups_by_chapter_links_sections_and_marks_failures_and_changes(history):
     data, root = history
     page = compat.table("en", data, root)
-    assert [m for m in re.findall(r'<tr class="mx-chapter"><th[^>]*>(\w+)<', page)] == ["retention", "zeroing"]
+    assert [m for m in re.findall(r'<tr class="mx-chapter"><th[^>]*>(\w+)<', page)] == [
+        "retention",
+        "zeroing",
+    ]
     assert '<a href="../zeroing/#set-to-none">none</a>' in page
     row = re.search(r"<tr><th scope=\"row\"><a[^>]*>none</a></th>(.*?)</tr>", page)[1]
     assert row.count("mx-fail") == 1 and row.count("mx-pass") == 2
-    assert 'title="failed: AssertionError (line 2: `assert torch.__version__ &gt;= &#x27;2&#x27;`)"' in row
+    assert (
+        'title="failed: AssertionError (line 2: `assert torch.__version__ &gt;= &#x27;2&#x27;`)"'
+        in row
+    )
     fine = re.search(r"<tr><th scope=\"row\">fine</th>(.*?)</tr>", page)[1]
     assert fine.count("◆") == 1 and fine.index("◆") > fine.index("✓") > 0  # changed at 2.1 only
-    assert "<summary>Failures (1)</summary>" in page and "snippets/zeroing/none.py</code>: 1.13 —" in page
+    assert (
+        "<summary>Failures (1)</summary>" in page
+        and "snippets/zeroing/none.py</code>: 1.13 —" in page
+    )
 
 
 def test_changes_lists_what_starts_passing(history):
@@ -254,22 +334,25 @@ def test_changes_lists_what_starts_passing(history):
     assert "fine.py" not in table
 
 
-def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes(history, monkeypatch):
+def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes(history):
     data, root = history
     same = "snippets/zeroing/same.py"
     (root / same).write_text("print(3)\n")
     for release in data["releases"]:
         matrix.record(data, release, _result(same), matrix.source_hash(same, root))
-    monkeypatch.setattr(compat_hook, "_data", data)
-    monkeypatch.setattr(compat_hook, "_current", compat.rows(data, root))
-    monkeypatch.setattr(compat.matrix, "ROOT", root)
-    markdown = (root / "docs/zeroing/index.en.md").read_text() + f'\n```python exec="on"\n--8<-- "{same}"\n```\n'
-    page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
-    monkeypatch.setattr(compat, "note", lambda example, lang, data, current: f"{lang}:{example}: `code`")
-    out = compat_hook.on_page_markdown(markdown, page, None, None)
-    # none.py fails on 1.13: its note; same.py prints the same everywhere: an empty marker, no note.
-    assert ('```\n\n<div class="mx-versions" data-example="snippets/zeroing/none.py">'
-            '<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p></div>\n') in out
+    markdown = (
+        root / "docs/zeroing/index.en.md"
+    ).read_text() + f'\n```python exec="on"\n--8<-- "{same}"\n```\n'
+    out = compat_hook.add_notes(
+        markdown, "zeroing/index.en.md", data, compat.rows(data, root), root
+    )
+    # none.py fails on 1.13: its note, inline code as HTML; same.py prints the same everywhere:
+    # an empty marker, no note.
+    assert (
+        '```\n\n<div class="mx-versions" data-example="snippets/zeroing/none.py">'
+        '<p class="mx-note">Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: '
+        "AssertionError (line 2: <code>assert torch.__version__ &gt;= '2'</code>)</p></div>\n"
+    ) in out
     assert f'```\n\n<div class="mx-versions" data-example="{same}"></div>\n' in out
     assert out.count("mx-note") == 1
 
@@ -279,16 +362,20 @@ def test_a_release_that_prints_something_else_is_named_in_the_note(history, monk
     monkeypatch.setattr(compat.matrix, "PINNED", "2.1.2")
     fine = "snippets/retention/fine.py"  # prints "a" up to 2.0, "b" on 2.1
     assert compat.note(fine, "en", data, root) == (
-        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1), but prints something else on 1.13, 2.0.")
+        "Runs unchanged on every PyTorch release tested here (1.13 to 2.1), but prints something else on 1.13, 2.0."
+    )
     assert compat.note(fine, "zh", data, root) == (
-        "在本站测试过的每个 PyTorch 版本（1.13 至 2.1）上都原样通过，但在 1.13、2.0 上输出不同。")
+        "在本站测试过的每个 PyTorch 版本（1.13 至 2.1）上都原样通过，但在 1.13、2.0 上输出不同。"
+    )
     current = compat.rows(data, root)
     assert compat.differs(fine, current) and compat.differs("snippets/zeroing/none.py", current)
     monkeypatch.setattr(compat.matrix, "PINNED", "2.0.1")  # then 1.13 prints what 2.0 does
     assert compat.note(fine, "en", data, root).endswith("but prints something else on 2.1.")
 
 
-def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pinned_one(history, monkeypatch):
+def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pinned_one(
+    history, monkeypatch
+):
     data, root = history
     monkeypatch.setattr(compat.matrix, "PINNED", "2.1.2")
     none, fine = "snippets/zeroing/none.py", "snippets/retention/fine.py"
@@ -296,23 +383,44 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
     page = compat.page_data([none, fine, none], "zh", data, compat.rows(data, root), outputs, root)
     assert page["pinned"] == "2.1.2" and page["releases"] == ["1.13.1", "2.0.1", "2.1.2"]
     assert list(page["examples"]) == [none, fine]  # page order, once each
-    assert page["examples"][none] == {"pinned": "o", "releases": [
-        {"status": "failed", "output": "o", "error": "AssertionError", "line": 2,
-         "code": "assert torch.__version__ >= '2'"}, 0, 0]}
-    assert page["examples"][fine] == {"pinned": "b", "releases": [
-        {"status": "passed", "output": "a"}, {"status": "passed", "output": "a"}, 0]}
+    assert page["examples"][none] == {
+        "pinned": "o",
+        "releases": [
+            {
+                "status": "failed",
+                "output": "o",
+                "error": "AssertionError",
+                "line": 2,
+                "code": "assert torch.__version__ >= '2'",
+            },
+            0,
+            0,
+        ],
+    }
+    assert page["examples"][fine] == {
+        "pinned": "b",
+        "releases": [{"status": "passed", "output": "a"}, {"status": "passed", "output": "a"}, 0],
+    }
     assert page["texts"] == {"a": "A\n"}  # not the pinned outputs, which the page shows already
     assert page["words"] == compat.UI["zh"]
     (root / fine).write_text("print(2)\n")  # edited: no current record on any release
     page = compat.page_data([fine], "en", data, compat.rows(data, root), outputs, root)
-    assert page["examples"][fine] == {"pinned": None, "releases": [None, None, None]} and page["texts"] == {}
+    assert (
+        page["examples"][fine] == {"pinned": None, "releases": [None, None, None]}
+        and page["texts"] == {}
+    )
 
 
 def test_a_list_of_releases_shows_three_or_more_in_a_row_as_a_range():
     tested = ["1.13.1", "2.0.1", "2.1.2", "2.2.2", "2.3.1", "2.13.0", "2.14.1"]
-    assert compat.span(["2.14.1", "1.13.1", "2.0.1", "2.1.2", "2.2.2"], tested, "zh") == "1.13–2.2、2.14"
+    assert (
+        compat.span(["2.14.1", "1.13.1", "2.0.1", "2.1.2", "2.2.2"], tested, "zh")
+        == "1.13–2.2、2.14"
+    )
     assert compat.span(["1.13.1", "2.0.1", "2.3.1"], tested, "en") == "1.13, 2.0, 2.3"
-    assert compat.span(["2.3.1", "2.13.0", "2.14.1"], tested, "en") == "2.3–2.14"  # in a row among those tested
+    assert (
+        compat.span(["2.3.1", "2.13.0", "2.14.1"], tested, "en") == "2.3–2.14"
+    )  # in a row among those tested
 
 
 def test_every_words_template_exists_in_both_languages_with_the_same_fields():
@@ -328,10 +436,14 @@ def test_notes_for_an_example_failing_later_or_always(history):
     source = matrix.source_hash(example, root)
     matrix.record(data, "2.1.2", _result(example, "failed", error="RuntimeError: gone"), source)
     assert compat.note(example, "en", data, root) == (
-        "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone")
+        "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone"
+    )
     for release in ("1.13.1", "2.0.1"):
         matrix.record(data, release, _result(example, "failed", error="RuntimeError: gone"), source)
-    assert compat.note(example, "zh", data, root) == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
+    assert (
+        compat.note(example, "zh", data, root)
+        == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
+    )
 
 
 # --- the weekly workflow -----------------------------------------------------
@@ -342,29 +454,48 @@ def test_drift_workflow_runs_one_job_per_release_and_opens_a_pull_request():
 
     import yaml
 
-    workflow = yaml.safe_load((matrix.ROOT / ".github/workflows/drift.yml").read_text(encoding="utf-8"))
+    workflow = yaml.safe_load(
+        (matrix.ROOT / ".github/workflows/drift.yml").read_text(encoding="utf-8")
+    )
     jobs = workflow["jobs"]
-    listed = subprocess.run([sys.executable, "-m", "gradsite.matrix", "releases", "--with-nightly"],
-                            cwd=matrix.ROOT, capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        [sys.executable, "-m", "gradsite.matrix", "releases", "--with-nightly"],
+        cwd=matrix.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(listed.stdout) == [*matrix.RELEASES, "nightly"]
     assert "gradsite.matrix releases --with-nightly" in jobs["matrix-releases"]["steps"][-1]["run"]
     run = jobs["matrix"]
     assert run["strategy"]["fail-fast"] is False
-    assert run["strategy"]["matrix"]["release"] == "${{ fromJSON(needs.matrix-releases.outputs.releases) }}"
+    assert (
+        run["strategy"]["matrix"]["release"]
+        == "${{ fromJSON(needs.matrix-releases.outputs.releases) }}"
+    )
     script = run["steps"][2]["run"]
     assert "download.pytorch.org/whl/cpu" in script and "whl/nightly/cpu" in script
     assert '--releases "$RELEASE" --force' in script
     merge = jobs["matrix-merge"]
-    assert merge["needs"] == "matrix" and merge["permissions"] == {"contents": "write", "pull-requests": "write"}
-    assert "gradsite.matrix merge" in merge["steps"][-1]["run"] and "gh pr create" in merge["steps"][-1]["run"]
-    assert "gh issue create" in "".join(str(s.get("run", "")) for s in jobs["build"]["steps"])  # still there
+    assert merge["needs"] == "matrix" and merge["permissions"] == {
+        "contents": "write",
+        "pull-requests": "write",
+    }
+    assert (
+        "gradsite.matrix merge" in merge["steps"][-1]["run"]
+        and "gh pr create" in merge["steps"][-1]["run"]
+    )
+    assert "gh issue create" in "".join(
+        str(s.get("run", "")) for s in jobs["build"]["steps"]
+    )  # still there
 
 
 # --- the built site ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang, prefix, words", [("zh", "", "失败"), ("en", "en/", "fails on")])
-def test_built_pages_show_the_matrix_and_the_notes(site, lang, prefix, words):
+@pytest.mark.parametrize("lang, words", [("zh", "失败"), ("en", "fails on")])
+def test_built_pages_show_the_matrix_and_the_notes(site, lang, words):
+    prefix = url_prefix(lang)
     page = site.page(f"{prefix}versions")
     table = re.search(r'<table class="mx-matrix">.*?</table>', page, re.S)[0]
     current = compat.rows()
@@ -373,8 +504,12 @@ def test_built_pages_show_the_matrix_and_the_notes(site, lang, prefix, words):
         assert f'title="torch {release}"' in table
     chapter = site.page(f"{prefix}zeroing")
     marked = re.findall(r'<div class="mx-versions" data-example="([^"]+)">(.*?)</div>', chapter)
-    text = (matrix.ROOT / f"docs/zeroing/index.{lang}.md").read_text(encoding="utf-8")
-    included = [m["example"] for m in compat_hook.FENCE.finditer(text)]
+    text = (ROOT / "docs" / page_source("zeroing", lang)).read_text(encoding="utf-8")
+    included = [
+        m["path"]
+        for m in map(INCLUDE.fullmatch, (f["body"].strip() for f in FENCE.finditer(text)))
+        if m
+    ]
     assert included and [example for example, _ in marked] == included
     # A note only under an example some release runs differently: 1.13 fails on the set_to_none default.
     for example, body in marked:

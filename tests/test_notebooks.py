@@ -9,19 +9,14 @@ only the prose differs), so running one language proves both.
 
 from __future__ import annotations
 
-
 import nbformat
 import pytest
-
-from gradsite.downloads import CHAPTERS
 from gradsite.notebooks import shown_examples
-from sitebuild import ROOT
-
-PREFIX = {"zh": "", "en": "en/"}
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
 
 
 def _notebook(site, language: str, chapter: str):
-    path = site.site / PREFIX[language] / chapter / f"{chapter}.ipynb"
+    path = site.site / url_prefix(language) / chapter / f"{chapter}.ipynb"
     book = nbformat.read(path, as_version=4)
     nbformat.validate(book)
     return book
@@ -35,14 +30,18 @@ def _page_outputs(book) -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("language", PREFIX)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_chapter_page_links_a_notebook_of_its_prose_and_examples(site, language):
     for chapter in CHAPTERS:
-        page = site.page(PREFIX[language] + chapter)
+        page = site.page(url_prefix(language) + chapter)
         assert f'href="{chapter}.ipynb" download' in page
         book = _notebook(site, language, chapter)
         markdown = "\n".join(c.source for c in book.cells if c.cell_type == "markdown")
-        title = (ROOT / "docs" / chapter / f"index.{language}.md").read_text(encoding="utf-8").splitlines()[0]
+        title = (
+            (ROOT / "docs" / chapter / f"index.{language}.md")
+            .read_text(encoding="utf-8")
+            .splitlines()[0]
+        )
         assert markdown.startswith(title), markdown[:100]
         assert "{#" not in markdown and "--8<--" not in markdown and "!!! " not in markdown
         # Every example the page shows is a cell, with the output the page shows.
@@ -57,7 +56,7 @@ def test_every_chapter_page_links_a_notebook_of_its_prose_and_examples(site, lan
 
 def test_both_languages_share_code_and_outputs(site):
     for chapter in CHAPTERS:
-        zh, en = (_notebook(site, language, chapter) for language in PREFIX)
+        zh, en = (_notebook(site, language, chapter) for language in LANGUAGES)
         code = [[c.source for c in book.cells if c.cell_type == "code"] for book in (zh, en)]
         assert code[0] == code[1]
         assert _page_outputs(zh) == _page_outputs(en)
@@ -65,21 +64,29 @@ def test_both_languages_share_code_and_outputs(site):
 
 @pytest.mark.slow  # a Jupyter kernel per chapter, every example of it in a row
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_notebook_runs_in_a_jupyter_kernel_and_prints_what_the_page_shows(site, tmp_path, monkeypatch, chapter):
+def test_notebook_runs_in_a_jupyter_kernel_and_prints_what_the_page_shows(
+    site, tmp_path, monkeypatch, chapter
+):
     from nbclient import NotebookClient
 
-    monkeypatch.setenv("JUPYTER_PLATFORM_DIRS", "1")  # jupyter_core's future default; no deprecation warning
+    monkeypatch.setenv(
+        "JUPYTER_PLATFORM_DIRS", "1"
+    )  # jupyter_core's future default; no deprecation warning
     monkeypatch.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     book = _notebook(site, "zh", chapter)
     expected = _page_outputs(book)
     for cell in book.cells:
         if cell.cell_type == "code":
             cell.outputs = []
-    client = NotebookClient(book, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(tmp_path)}})
+    client = NotebookClient(
+        book, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(tmp_path)}}
+    )
     client.execute()
     for cell in book.cells:
         if cell.cell_type == "code":
-            errors = [o for o in cell.outputs if o.output_type == "error" or o.get("name") == "stderr"]
+            errors = [
+                o for o in cell.outputs if o.output_type == "error" or o.get("name") == "stderr"
+            ]
             assert not errors, f"{chapter}: {cell.source[:80]!r} wrote {errors}"
     ran = _page_outputs(book)
     assert [source for source, _ in ran] == [source for source, _ in expected]

@@ -10,9 +10,10 @@ import textwrap
 
 import networkx as nx
 import pytest
-
 from gradsite import pictures
-from sitebuild import FENCE, ROOT, copy_project, forked
+from gradsite.project import FENCE, ROOT
+
+from sitebuild import copy_project, forked
 
 LEAVES = "snippets/retention/leaf_and_non_leaf.py"
 FIGURE = re.compile(r'<figure class="gs-figure.*?</figure>', re.S)
@@ -44,7 +45,10 @@ def test_changing_the_example_changes_the_picture(tmp_path):
     assert "d = c * c * b" in original
     changed = tmp_path / "leaf_and_non_leaf.py"
     changed.write_text(original.replace("d = c * c * b", "d = c * b"), encoding="utf-8")
-    before, after = _graph_of(ROOT / LEAVES, "a", "b", "c", "d"), _graph_of(changed, "a", "b", "c", "d")
+    before, after = (
+        _graph_of(ROOT / LEAVES, "a", "b", "c", "d"),
+        _graph_of(changed, "a", "b", "c", "d"),
+    )
     assert before != after
     assert (_boxes(before, "MulBackward0"), _boxes(after, "MulBackward0")) == (4, 3)
 
@@ -103,7 +107,9 @@ def test_graphs_are_identical_whatever_the_hash_seed():
     processes = [  # side by side
         subprocess.Popen(
             [sys.executable, "-c", GRAPH, LEAVES],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
             env={**os.environ, "PYTHONHASHSEED": str(seed)},
         )
         for seed in range(2)
@@ -117,8 +123,12 @@ def test_graphs_are_identical_whatever_the_hash_seed():
 def test_plots_are_self_contained(example, capsys):
     """Plots use the page's colours and fonts. That two processes draw the same bytes is
     tests/test_reproducible.py's byte-for-byte comparison of two builds (the plots are on the pages)."""
-    here = pictures.plot(f"snippets/accumulation/{example}", {"full_batch_losses": "full", "accumulated_losses":
-                         "accumulated"}, alt="alt", log_y=True)
+    here = pictures.plot(
+        f"snippets/accumulation/{example}",
+        {"full_batch_losses": "full", "accumulated_losses": "accumulated"},
+        alt="alt",
+        log_y=True,
+    )
     capsys.readouterr()
     svg = SVG.search(here)[0]
     assert "var(--gs-series-2)" in svg
@@ -127,7 +137,9 @@ def test_plots_are_self_contained(example, capsys):
 
 def test_plot_ids_are_unique_to_each_picture():
     one = pictures.plot("snippets/accumulation/loss_curves.py", {"full_batch_losses": "x"}, alt="a")
-    two = pictures.plot("snippets/accumulation/loss_curves_batchnorm.py", {"full_batch_losses": "x"}, alt="a")
+    two = pictures.plot(
+        "snippets/accumulation/loss_curves_batchnorm.py", {"full_batch_losses": "x"}, alt="a"
+    )
     ids_one = set(re.findall(r'\bid="([^"]+)"', one))
     ids_two = set(re.findall(r'\bid="([^"]+)"', two))
     assert ids_one and ids_two and not ids_one & ids_two
@@ -140,7 +152,9 @@ def test_pictures_name_no_url(kind):
     if kind == "graph":
         figure = _graph_of("snippets/retention/retain_grad.py")
     else:
-        figure = pictures.plot("snippets/accumulation/loss_curves.py", {"full_batch_losses": "x"}, alt="a")
+        figure = pictures.plot(
+            "snippets/accumulation/loss_curves.py", {"full_batch_losses": "x"}, alt="a"
+        )
     assert not re.search(r"https?:|//|\bhref=\"(?!#)|url\((?!#)", figure), figure[:500]
     assert "<img" not in figure and "<script" not in figure
 
@@ -158,7 +172,10 @@ def test_two_builds_give_identical_pictures(site, later):
 def test_figures_carry_alt_text_in_the_pages_language(site):
     zh, en = (FIGURE.findall(site.page(p)) for p in ("retention", "en/retention"))
     assert 'aria-label="上面例子的计算图' in zh[0] and "中梯度流动的方向" in zh[0]
-    assert 'aria-label="The graph of the example above' in en[0] and "direction gradients flow" in en[0]
+    assert (
+        'aria-label="The graph of the example above' in en[0]
+        and "direction gradients flow" in en[0]
+    )
     # The SVG proper is the same: only the words around it differ.
     strip = lambda f: re.sub(r'aria-label="[^"]*"', "", SVG.search(f)[0])  # noqa: E731
     assert strip(zh[0]) == strip(en[0])
@@ -175,13 +192,16 @@ def test_the_page_picture_follows_an_edited_example(tmp_path):
     def draw_edit_draw():
         from gradsite import execute
 
-        execute.state = execute.BuildState(root=project, page="retention/index.en.md", language="en")
-        before = [execute.run_python(code) for code in blocks]
-        ran = execute.state.executions
+        build = execute.Context(root=project, page="retention/index.en.md", language="en")
+        before = [execute.run_python(code, build) for code in blocks]
+        ran = build.executions
         example = project / LEAVES
-        example.write_text(example.read_text(encoding="utf-8").replace("d = c * c * b", "d = c * b"), encoding="utf-8")
-        after = [execute.run_python(code) for code in blocks]
-        return before, after, execute.state.executions - ran
+        example.write_text(
+            example.read_text(encoding="utf-8").replace("d = c * c * b", "d = c * b"),
+            encoding="utf-8",
+        )
+        after = [execute.run_python(code, build) for code in blocks]
+        return before, after, build.executions - ran
 
     before, after, ran_again = forked(draw_edit_draw)
     assert before[0] != after[0]

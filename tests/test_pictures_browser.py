@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from gradsite.project import LANGUAGES, url_prefix
 
 SCHEMES = {"light": "default", "dark": "slate"}
 
@@ -45,7 +46,9 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:
         # The picture alone, no HTML text. The sticky header (deep orange) is hidden for the shot:
         # over a figure at the top of the window it once read as the picture's background.
         figure.locator("svg[role=img]").screenshot(
-            path=str(path), animations="disabled", style=".md-header, .md-tabs { visibility: hidden !important; }"
+            path=str(path),
+            animations="disabled",
+            style=".md-header, .md-tabs { visibility: hidden !important; }",
         )
         pixels = numpy.asarray(Image.open(path).convert("RGB"), dtype=float)
         light = numpy.sort((pixels @ [0.2126, 0.7152, 0.0722]).ravel())  # luminance
@@ -57,13 +60,26 @@ def _check_figures(tab, scheme: str, shots, name: str) -> int:
 
 
 # The series colours of the loss-curve plots in each scheme (gradsite/overrides: --gs-series-1, -2).
-SERIES = {"light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"), "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)")}
-LANGUAGES = {"zh": "", "en": "en/"}
-PAGES = ["", "retention/", "zeroing/", "detach/", "accumulation/", "references/", "glossary/", "versions/"]
+SERIES = {
+    "light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"),
+    "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)"),
+}
+PAGES = [
+    "",
+    "retention/",
+    "zeroing/",
+    "detach/",
+    "accumulation/",
+    "references/",
+    "glossary/",
+    "versions/",
+]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schemes(tab, served, language, tmp_path):
+def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schemes(
+    tab, served, language, tmp_path
+):
     """One visit per page of the language (a page load is most of a browser test's cost):
 
     * every request goes to the site and succeeds, the search index and worker (which load
@@ -72,17 +88,24 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
       after the palette toggle, in the other one; plots draw their series in the scheme's
       colours.
     """
-    prefix = LANGUAGES[language]
+    prefix = url_prefix(language)
     drawn = {
-        (page.parent.relative_to(served.root).as_posix() + "/").removeprefix("./")  # the home page: ""
+        (page.parent.relative_to(served.root).as_posix() + "/").removeprefix(
+            "./"
+        )  # the home page: ""
         for page in served.root.rglob("index.html")
         if "gs-figure" in page.read_text(encoding="utf-8")
     }
-    with_pictures = sorted(path.removeprefix(prefix) for path in drawn if path.startswith("en/") == (language == "en"))
+    with_pictures = sorted(
+        path.removeprefix(prefix) for path in drawn if path.startswith("en/") == (language == "en")
+    )
     assert {"retention/", "accumulation/"} <= set(with_pictures), with_pictures
     strokes = {scheme: set() for scheme in SCHEMES}
     checked = {}  # page -> the schemes its pictures were checked in
-    for page in sorted(set(PAGES) | set(with_pictures), key=lambda p: (p not in PAGES, PAGES.index(p) if p in PAGES else p)):
+    for page in sorted(
+        set(PAGES) | set(with_pictures),
+        key=lambda p: (p not in PAGES, PAGES.index(p) if p in PAGES else p),
+    ):
         tab.open(prefix + page)
         tab.page.locator("input.md-search__input").click()  # the search index and worker load now
         tab.page.wait_for_load_state("networkidle")
@@ -95,14 +118,23 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
         if page not in with_pictures:
             continue
         for _ in SCHEMES:  # the scheme the page opened in (the last one chosen), then the other
-            now = next(name for name, value in SCHEMES.items()
-                       if value == tab.page.evaluate("document.body.dataset.mdColorScheme"))
+            now = next(
+                name
+                for name, value in SCHEMES.items()
+                if value == tab.page.evaluate("document.body.dataset.mdColorScheme")
+            )
             checked.setdefault(page, set()).add(now)
             count = _check_figures(tab, now, tmp_path, (prefix + page).replace("/", "-"))
-            assert count >= (2 if page == "retention/" else 1), (prefix + page, now)  # the two retention graphs
-            strokes[now] |= set(tab.page.locator("figure.gs-plot").evaluate_all(
-                "fs => fs.flatMap(f => [...f.querySelectorAll('svg.gs-plot-svg path')].map(p => getComputedStyle(p).stroke))"
-            ))
+            assert count >= (2 if page == "retention/" else 1), (
+                prefix + page,
+                now,
+            )  # the two retention graphs
+            strokes[now] |= set(
+                tab.page.locator("figure.gs-plot").evaluate_all(
+                    "fs => fs.flatMap(f => [...f.querySelectorAll('svg.gs-plot-svg path')]"
+                    ".map(p => getComputedStyle(p).stroke))"
+                )
+            )
             tab.page.locator("form[data-md-component=palette] label:visible").first.click()
     # The toggle did switch: every page's pictures were seen in both schemes.
     assert all(schemes == set(SCHEMES) for schemes in checked.values()), checked

@@ -1,4 +1,4 @@
-""""My PyTorch": each example's output as the release a reader chooses printed it.
+""" "My PyTorch": each example's output as the release a reader chooses printed it.
 
 gradsite/compat_hook.py writes, at the end of every page with examples, a
 `<script type="application/json" id="mx-data">` holding each release's result
@@ -26,9 +26,8 @@ from html import unescape
 from urllib.parse import urljoin
 
 import pytest
-
 from gradsite import compat, compat_hook, matrix
-from gradsite.conventions import CHAPTERS
+from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
 SCRIPT = re.compile(r'<script type="application/json" id="mx-data">(?P<json>.*?)</script>', re.S)
 # A code block as Material writes it (gradsite/notebooks.py reads them the same way).
@@ -83,10 +82,14 @@ def page_problems(html: str, outputs: dict[str, str]) -> list[str]:
         if example not in seen:
             problems.append(f"{example}: no output block right before its marker")
         elif pinned is None:
-            problems.append(f"{example}: data/matrix-outputs.json has no text for its pinned output {entry['pinned']}")
+            problems.append(
+                f"{example}: data/matrix-outputs.json has no text for its pinned output {entry['pinned']}"
+            )
         elif seen[example].rstrip("\n") != pinned.rstrip("\n"):
-            problems.append(f"{example}: the page shows something else than the pinned release printed:\n"
-                            f"{seen[example]!r}\n{pinned!r}")
+            problems.append(
+                f"{example}: the page shows something else than the pinned release printed:\n"
+                f"{seen[example]!r}\n{pinned!r}"
+            )
         for release, item in zip(data["releases"], entry["releases"]):
             if item and item["output"] != entry["pinned"] and item["output"] not in data["texts"]:
                 problems.append(f"{example}: no text for what {release} printed ({item['output']})")
@@ -95,7 +98,9 @@ def page_problems(html: str, outputs: dict[str, str]) -> list[str]:
         if outputs.get(key) != text:
             problems.append(f"the page's text {key} is not data/matrix-outputs.json's: {text!r}")
         # Another release's output in the HTML (a failure's output may be a prefix of the pinned one).
-        if text.strip() in page_text and not any(text.strip() in pinned for pinned in seen.values()):
+        if text.strip() in page_text and not any(
+            text.strip() in pinned for pinned in seen.values()
+        ):
             problems.append(f"another release's output is in the page's HTML: {text!r}")
     return problems
 
@@ -128,18 +133,37 @@ def small_page(tmp_path, monkeypatch):
     for name, code in (("fails", "print('first')\nprint('second')\n"), ("other", "print('new')\n")):
         (tmp_path / "snippets/zeroing").mkdir(parents=True, exist_ok=True)
         (tmp_path / f"snippets/zeroing/{name}.py").write_text(code)
-    outputs = {"h-two": "first\nsecond\n", "h-one": "first\n", "h-new": "new\n", "h-old": "old printed here\n"}
+    outputs = {
+        "h-two": "first\nsecond\n",
+        "h-one": "first\n",
+        "h-new": "new\n",
+        "h-old": "old printed here\n",
+    }
     data = {"releases": {}}
     for release in ("1.13.1", "2.0.1", "2.1.2"):
         old = release == "1.13.1"
         for name, result in (
-            ("fails", dict(status="failed", error="AssertionError", line=2, output="h-one") if old else
-             dict(status="passed", error=None, line=None, output="h-two")),
-            ("other", dict(status="passed", error=None, line=None, output="h-old" if release < "2.1" else "h-new")),
+            (
+                "fails",
+                dict(status="failed", error="AssertionError", line=2, output="h-one")
+                if old
+                else dict(status="passed", error=None, line=None, output="h-two"),
+            ),
+            (
+                "other",
+                dict(
+                    status="passed",
+                    error=None,
+                    line=None,
+                    output="h-old" if release < "2.1" else "h-new",
+                ),
+            ),
         ):
             example = f"snippets/zeroing/{name}.py"
             result["text"] = outputs[result["output"]]
-            matrix.record(data, release, {"example": example, **result}, matrix.source_hash(example, tmp_path))
+            matrix.record(
+                data, release, {"example": example, **result}, matrix.source_hash(example, tmp_path)
+            )
     current = compat.rows(data, tmp_path)
     examples = ["snippets/zeroing/fails.py", "snippets/zeroing/other.py"]
     page_data = compat.page_data(examples, "en", data, current, outputs, tmp_path)
@@ -148,7 +172,7 @@ def small_page(tmp_path, monkeypatch):
         return f'<div class="highlight"><pre><span></span><code>{text}</code></pre></div>'
 
     html = "".join(
-        f'{block("print(...)")}\n{block(outputs[page_data["examples"][e]["pinned"]])}\n'
+        f"{block('print(...)')}\n{block(outputs[page_data['examples'][e]['pinned']])}\n"
         f'<div class="mx-versions" data-example="{e}"></div>\n<p>Prose.</p>\n'
         for e in examples
     )
@@ -165,36 +189,55 @@ def test_a_page_as_the_hooks_write_it_passes_the_check(small_page):
 def test_page_check_finds_another_releases_output_in_the_html(small_page):
     html, outputs = small_page
     planted = html.replace("<p>Prose.</p>", "<p>old printed here</p>", 1)
-    assert page_problems(planted, outputs) == ["another release's output is in the page's HTML: 'old printed here\\n'"]
+    assert page_problems(planted, outputs) == [
+        "another release's output is in the page's HTML: 'old printed here\\n'"
+    ]
     shown_old = html.replace("<code>new\n</code>", "<code>old printed here\n</code>")
-    assert "the page shows something else than the pinned release printed" in page_problems(shown_old, outputs)[0]
+    assert (
+        "the page shows something else than the pinned release printed"
+        in page_problems(shown_old, outputs)[0]
+    )
 
 
 def test_page_check_finds_a_text_unlike_the_outputs_file_or_missing(small_page):
     html, outputs = small_page
-    assert page_problems(html.replace('"h-old": "old printed here', '"h-old": "old printed there'), outputs) == [
-        "the page's text h-old is not data/matrix-outputs.json's: 'old printed there\\n'"]
+    assert page_problems(
+        html.replace('"h-old": "old printed here', '"h-old": "old printed there'), outputs
+    ) == ["the page's text h-old is not data/matrix-outputs.json's: 'old printed there\\n'"]
     assert page_problems(html, {**outputs, "h-new": "newer\n"})[0].startswith(
-        "snippets/zeroing/other.py: the page shows something else")
+        "snippets/zeroing/other.py: the page shows something else"
+    )
     assert page_problems(html.replace(', "h-one": "first\\n"', ""), outputs) == [
-        "snippets/zeroing/fails.py: no text for what 1.13.1 printed (h-one)"]
-    assert page_problems(SCRIPT.sub("", html), outputs) == ["no release data for the 2 examples of the page"]
+        "snippets/zeroing/fails.py: no text for what 1.13.1 printed (h-one)"
+    ]
+    assert page_problems(SCRIPT.sub("", html), outputs) == [
+        "no release data for the 2 examples of the page"
+    ]
 
 
 def test_index_check_finds_another_releases_output_and_sees_the_pinned_ones(small_page):
     html, _ = small_page
-    index = {"docs": [{"text": "<p>Prose.</p><pre><code>first\nsecond\n</code></pre><pre><code>new</code></pre>"}]}
+    index = {
+        "docs": [
+            {
+                "text": "<p>Prose.</p><pre><code>first\nsecond\n</code></pre><pre><code>new</code></pre>"
+            }
+        ]
+    }
     assert index_problems(index, [html]) == []
     planted = {"docs": [*index["docs"], {"text": "<code>old printed   here</code>"}]}
-    assert index_problems(planted, [html]) == ["another release's output is in the search index: 'old printed here\\n'"]
+    assert index_problems(planted, [html]) == [
+        "another release's output is in the search index: 'old printed here\\n'"
+    ]
     assert index_problems({"docs": [{"text": "first second"}]}, [html]) == [
-        "a pinned output is not in the search index: 'new'"]
+        "a pinned output is not in the search index: 'new'"
+    ]
 
 
 # --- the real build -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prefix", ["", "en/"])
+@pytest.mark.parametrize("prefix", [url_prefix(language) for language in LANGUAGES])
 def test_every_page_embeds_what_each_release_printed_and_shows_the_pinned_output(site, prefix):
     outputs = matrix.load_outputs()
     problems = {page: page_problems(site.page(f"{prefix}{page}"), outputs) for page in PAGES}
@@ -203,14 +246,19 @@ def test_every_page_embeds_what_each_release_printed_and_shows_the_pinned_output
     assert all(d and d["pinned"] == matrix.PINNED for d in data)
     # "What is this?" beside the choice: the versions page's paragraph on it.
     assert {urljoin(f"/{prefix}{page}/", d["about"]) for page, d in zip(PAGES, data)} == {
-        f"/{prefix}versions/#my-pytorch"}
+        f"/{prefix}versions/#my-pytorch"
+    }
     assert 'id="my-pytorch"' in site.page(f"{prefix}versions")
-    assert any(d["texts"] for d in data), "no page holds another release's output: nothing to choose from"
+    assert any(d["texts"] for d in data), (
+        "no page holds another release's output: nothing to choose from"
+    )
 
 
-@pytest.mark.parametrize("prefix", ["", "en/"])
+@pytest.mark.parametrize("prefix", [url_prefix(language) for language in LANGUAGES])
 def test_search_indexes_only_the_pinned_outputs(site, prefix):
-    index = json.loads((site.site / prefix / "search/search_index.json").read_text(encoding="utf-8"))
+    index = json.loads(
+        (site.site / prefix / "search/search_index.json").read_text(encoding="utf-8")
+    )
     assert index_problems(index, [site.page(f"{prefix}{page}") for page in PAGES]) == []
 
 
@@ -225,8 +273,11 @@ def _zero_grad_example_that_differs_on(release: str) -> tuple[str, dict]:
     text = (matrix.ROOT / "docs/zeroing/index.en.md").read_text(encoding="utf-8")
     for example in (m["example"] for m in compat_hook.FENCE.finditer(text)):
         entry, pinned = current[example].get(release), current[example][matrix.PINNED]
-        if "zero_grad()" in (matrix.ROOT / example).read_text() and entry and (
-                entry["status"] != "passed" or entry["output"] != pinned["output"]):
+        if (
+            "zero_grad()" in (matrix.ROOT / example).read_text()
+            and entry
+            and (entry["status"] != "passed" or entry["output"] != pinned["output"])
+        ):
             return example, entry
     raise AssertionError(f"no zero_grad() example of the zeroing page differs on {release}")
 
@@ -241,7 +292,9 @@ marker => {
 """
 
 
-def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_until_the_pinned_one(tab):
+def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_until_the_pinned_one(
+    tab,
+):
     example, entry = _zero_grad_example_that_differs_on(CHOSEN)
     text = matrix.load_outputs()[entry["output"]]
     page = tab.page
@@ -249,7 +302,11 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     select = page.locator(".mx-choice select")
     tab.open("zeroing/")
     pinned = marker.evaluate(SEEN)
-    assert select.input_value() == matrix.PINNED and pinned["label"] is None and pinned["status"] is None
+    assert (
+        select.input_value() == matrix.PINNED
+        and pinned["label"] is None
+        and pinned["status"] is None
+    )
     assert pinned["note"]  # the compatibility note: this example differs somewhere
     select.select_option(CHOSEN)
     seen = marker.evaluate(SEEN)

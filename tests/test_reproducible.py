@@ -19,25 +19,35 @@ import gzip
 from pathlib import Path
 
 import pytest
+from gradsite.project import ROOT, leaks
 
 from conftest import LATER_CLOCK
-from gradsite.conventions import leaks
-from sitebuild import ROOT, build
+from sitebuild import build
 
 TEXT = {".html", ".xml", ".json", ".txt", ".js", ".css", ".svg"}
+
+
 def _tree(site: Path) -> dict[str, bytes]:
-    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(site).as_posix(): p.read_bytes()
+        for p in sorted(site.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _first_difference(a: bytes, b: bytes) -> str:
     at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"at byte {at}: {a[max(0, at - 80):at + 80]!r} / {b[max(0, at - 80):at + 80]!r}"
+    return f"at byte {at}: {a[max(0, at - 80) : at + 80]!r} / {b[max(0, at - 80) : at + 80]!r}"
 
 
 def test_two_builds_are_byte_identical(site, later):
     one, two = _tree(site.site), _tree(later.site)
     assert sorted(one) == sorted(two)
-    differing = [f"{name} {_first_difference(one[name], two[name])}" for name in one if one[name] != two[name]]
+    differing = [
+        f"{name} {_first_difference(one[name], two[name])}"
+        for name in one
+        if one[name] != two[name]
+    ]
     assert not differing, "differ between two builds:\n" + "\n".join(differing)
     assert "sitemap.xml.gz" in one and "en/sitemap.xml" in one and "search/search_index.json" in one
 
@@ -59,10 +69,16 @@ import gradsite.reproducible
 gradsite.reproducible.pin_build_date = lambda project: None
 """
     # The offline variant alone (GRADSITE_OFFLINE): one build instead of the site plus its offline copy.
-    result = build(tmp_path / "site", before=unpinned + LATER_CLOCK, only="retention",
-                   env={"GRADSITE_NO_EXEC": "1", "GRADSITE_OFFLINE": "true"})
+    result = build(
+        tmp_path / "site",
+        before=unpinned + LATER_CLOCK,
+        only="retention",
+        env={"GRADSITE_NO_EXEC": "1", "GRADSITE_OFFLINE": "true"},
+    )
     assert result.returncode == 0, result.log[-3000:]
-    assert "<lastmod>2031-07-01</lastmod>" in (result.site / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>2031-07-01</lastmod>" in (result.site / "sitemap.xml").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_no_output_leaks_the_machine(site):
@@ -70,7 +86,10 @@ def test_no_output_leaks_the_machine(site):
     for path in sorted(site.site.rglob("*")):
         if path.suffix in TEXT:
             scanned += 1
-            found += [f"{path.relative_to(site.site)}: {leak}" for leak in leaks(path.read_text(encoding="utf-8"))]
+            found += [
+                f"{path.relative_to(site.site)}: {leak}"
+                for leak in leaks(path.read_text(encoding="utf-8"))
+            ]
     assert scanned > 20
     assert not found, "\n".join(found[:30])
 
@@ -80,7 +99,7 @@ def test_no_output_leaks_the_machine(site):
     [
         "<pre>&lt;MulBackward0 object at 0x7f3a2c1b9d30&gt;</pre>",
         "tensor storage at 0x55d0c0ffee00",
-        "File \"/tmp/tmpab12cd/snippet.py\", line 3",
+        'File "/tmp/tmpab12cd/snippet.py", line 3',
         f"{ROOT}/snippets/retention/retain_grad.py",
         "built 2026-11-30 14:05:09",
         "worker pid=4242",

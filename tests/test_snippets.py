@@ -5,8 +5,9 @@ Each runs as `python <file>.py` would in its own folder (`__main__`, its own
 descriptors so the processes it starts are heard too), in a forked child of
 the test process: the interpreter start and `import torch` are paid once.
 
-The same run checks the pinned torch's row of data/matrix.json: the example
-passes and prints exactly what the matrix recorded (its output's hash). And it
+The same run (kept per worker) is checked against the pinned torch's row of
+data/matrix.json by a test of its own: the example passes and prints exactly
+what the matrix recorded (its output's hash). And it
 stands for the chapters' examples zips, which hold these files byte for byte,
 flat in one folder per chapter (tests/test_downloads.py): a file that runs here,
 from its own folder, runs unzipped.
@@ -14,6 +15,7 @@ from its own folder, runs unzipped.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import runpy
@@ -22,12 +24,14 @@ import tempfile
 import warnings
 
 import pytest
-
 from gradsite import matrix
 from gradsite.markdown_docs import expand_includes
-from sitebuild import ROOT, forked
+from gradsite.project import ROOT, snippets
 
-SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
+from sitebuild import forked
+
+SNIPPETS = [ROOT / name for name in snippets()]
+DDP_EXAMPLE = ROOT / "snippets/accumulation/ddp_no_sync.py"  # two processes, about 15 s a run
 PINNED_ROW = matrix.load()["releases"].get(matrix.PINNED, {"provenance": {}, "examples": {}})
 
 
@@ -37,8 +41,8 @@ def _python_default_warning_filters() -> None:
         warnings.simplefilter("ignore", category)
     warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
     # pytest records warnings instead of showing them; a program shows them on stderr.
-    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: sys.stderr.write(
-        warnings.formatwarning(message, category, filename, lineno, line)
+    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: (
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
     )
 
 
@@ -46,7 +50,10 @@ def _run_as_a_program(path) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of the file run as a program."""
     with tempfile.TemporaryDirectory() as folder:
         out_path, err_path = os.path.join(folder, "out"), os.path.join(folder, "err")
-        with open(out_path, "w", encoding="utf-8") as out, open(err_path, "w", encoding="utf-8") as err:
+        with (
+            open(out_path, "w", encoding="utf-8") as out,
+            open(err_path, "w", encoding="utf-8") as err,
+        ):
             os.dup2(out.fileno(), 1)
             os.dup2(err.fileno(), 2)
             sys.stdout, sys.stderr = out, err
@@ -75,13 +82,34 @@ def test_there_are_examples():
     assert len(SNIPPETS) >= 10
 
 
-@pytest.mark.parametrize("path", SNIPPETS, ids=lambda p: p.relative_to(ROOT).as_posix())
+@functools.cache
+def _run(path) -> tuple[int, str, str]:
+    """One run of each example per worker, for the two tests below."""
+    return forked(_run_as_a_program, path)
+
+
+EACH = [
+    pytest.param(
+        path,
+        id=path.relative_to(ROOT).as_posix(),
+        marks=[pytest.mark.slow] if path == DDP_EXAMPLE else [],
+    )
+    for path in SNIPPETS
+]
+
+
+@pytest.mark.parametrize("path", EACH)
 def test_snippet_runs_alone_and_quietly(path):
-    status, stdout, stderr = forked(_run_as_a_program, path)
+    status, stdout, stderr = _run(path)
     assert status == 0, stderr
     assert stderr == "", f"{path.name} wrote to stderr:\n{stderr}"
     assert stdout.strip(), f"{path.name} shows nothing: an example must print what it proves"
+
+
+@pytest.mark.parametrize("path", EACH)
+def test_snippet_prints_what_the_pinned_row_of_the_matrix_recorded(path):
     # What the matrix recorded on the pinned torch (gradsite/matrix_worker.py hashes stdout the same way).
+    status, stdout, _ = _run(path)
     name = path.relative_to(ROOT).as_posix()
     record = PINNED_ROW["examples"].get(name)
     refresh = matrix.refresh_command(matrix.PINNED, [name])
@@ -99,9 +127,21 @@ def test_snippet_runs_alone_and_quietly(path):
 def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
     import difflib
 
-    diff = "\n".join(difflib.unified_diff(recorded.splitlines(), stdout.splitlines(), "recorded in data/matrix.json",
-                                          "printed now", lineterm="", n=1))
-    status = "" if record["status"] == "passed" else f" (recorded: {record['status']}, {record['error']})"
+    diff = "\n".join(
+        difflib.unified_diff(
+            recorded.splitlines(),
+            stdout.splitlines(),
+            "recorded in data/matrix.json",
+            "printed now",
+            lineterm="",
+            n=1,
+        )
+    )
+    status = (
+        ""
+        if record["status"] == "passed"
+        else f" (recorded: {record['status']}, {record['error']})"
+    )
     return (
         f"{name} is unchanged since data/matrix.json recorded it{status}, yet prints something else now: "
         f"its output depends on the machine or the run. Fix the example: print rounding-level numbers as an "
@@ -132,13 +172,25 @@ def _texts(names: list[str], root=ROOT, extra_env: dict | None = None) -> tuple[
 def _difference(name: str, expected: str, got: str, how: str) -> str:
     import difflib
 
-    diff = "\n".join(difflib.unified_diff(expected.splitlines(), got.splitlines(), "as recorded (native CPU)",
-                                          how, lineterm="", n=1))
-    return (f"{name} prints something else under {how}: its output depends on the machine. Print "
-            f"rounding-level numbers as an asserted bound (CONTRIBUTING, 'Rules for an example', 8):\n{diff}")
+    diff = "\n".join(
+        difflib.unified_diff(
+            expected.splitlines(),
+            got.splitlines(),
+            "as recorded (native CPU)",
+            how,
+            lineterm="",
+            n=1,
+        )
+    )
+    return (
+        f"{name} prints something else under {how}: its output depends on the machine. Print "
+        f"rounding-level numbers as an asserted bound (CONTRIBUTING, 'Rules for an example', 8):\n{diff}"
+    )
 
 
-def cpu_configuration_differences(names: list[str], root=ROOT, expected: dict | None = None) -> list[str]:
+def cpu_configuration_differences(
+    names: list[str], root=ROOT, expected: dict | None = None
+) -> list[str]:
     """Examples whose output under SECOND_CPU differs from `expected` (default: a native run now)."""
     how = "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"
     second, provenance = _texts(names, root, SECOND_CPU)
@@ -188,35 +240,53 @@ def test_the_cpu_check_finds_a_planted_rounding_level_output(tmp_path):
     planted = tmp_path / "snippets" / "accumulation" / "planted_rounding.py"
     planted.parent.mkdir(parents=True)
     planted.write_text(PLANTED, encoding="utf-8")
-    problems = cpu_configuration_differences(["snippets/accumulation/planted_rounding.py"], root=tmp_path)
+    problems = cpu_configuration_differences(
+        ["snippets/accumulation/planted_rounding.py"], root=tmp_path
+    )
     assert len(problems) == 1, problems
-    assert problems[0].startswith("snippets/accumulation/planted_rounding.py prints something else under "
-                                  "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"), problems
+    assert problems[0].startswith(
+        "snippets/accumulation/planted_rounding.py prints something else under "
+        "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"
+    ), problems
     assert "-difference: " in problems[0] and "+difference: " in problems[0]  # both outputs shown
 
 
 def test_an_output_mismatch_says_whether_the_example_or_the_machine_changed():
     name = "snippets/accumulation/loss_curves.py"
-    message = _same_source_other_output(name, {"status": "passed", "error": None}, "gap 1.8e-07\n", "gap 2.1e-07\n")
-    assert message.startswith(f"{name} is unchanged since data/matrix.json recorded it, yet prints something else")
-    assert "depends on the machine or the run" in message and message.rstrip().endswith("+gap 2.1e-07")
+    message = _same_source_other_output(
+        name, {"status": "passed", "error": None}, "gap 1.8e-07\n", "gap 2.1e-07\n"
+    )
+    assert message.startswith(
+        f"{name} is unchanged since data/matrix.json recorded it, yet prints something else"
+    )
+    assert "depends on the machine or the run" in message and message.rstrip().endswith(
+        "+gap 2.1e-07"
+    )
     assert f'make matrix RELEASES={matrix.PINNED} EXAMPLES="{name}" FORCE=1' in message
 
 
 def test_the_pinned_row_was_made_on_this_torch():
     import torch
 
-    assert PINNED_ROW["provenance"].get("torch") == torch.__version__, (PINNED_ROW["provenance"], torch.__version__)
+    assert PINNED_ROW["provenance"].get("torch") == torch.__version__, (
+        PINNED_ROW["provenance"],
+        torch.__version__,
+    )
 
 
 def test_a_failing_or_noisy_program_is_told_apart(tmp_path):
     """The check above can fail: a failing assert, a warning on stderr, no output."""
-    cases = {"fails.py": "print(1)\nassert 1 == 2\n", "warns.py": "import warnings\nprint(1)\nwarnings.warn('x')\n",
-             "silent.py": "x = 1\n"}
+    cases = {
+        "fails.py": "print(1)\nassert 1 == 2\n",
+        "warns.py": "import warnings\nprint(1)\nwarnings.warn('x')\n",
+        "silent.py": "x = 1\n",
+    }
     for name, code in cases.items():
         (tmp_path / name).write_text(code, encoding="utf-8")
     assert forked(_run_as_a_program, tmp_path / "fails.py")[0] == 1
-    assert "UserWarning: x" in forked(_run_as_a_program, tmp_path / "warns.py")[2], "a warning must reach stderr"
+    assert "UserWarning: x" in forked(_run_as_a_program, tmp_path / "warns.py")[2], (
+        "a warning must reach stderr"
+    )
     assert forked(_run_as_a_program, tmp_path / "silent.py")[1] == ""
 
 
@@ -228,7 +298,11 @@ def test_snippet_asserts_its_claims(path):
 
 def test_every_snippet_is_shown_on_a_page():
     pages = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md"))
-    unused = [p.relative_to(ROOT).as_posix() for p in SNIPPETS if p.relative_to(ROOT).as_posix() not in pages]
+    unused = [
+        p.relative_to(ROOT).as_posix()
+        for p in SNIPPETS
+        if p.relative_to(ROOT).as_posix() not in pages
+    ]
     assert not unused, f"snippets no page includes: {unused}"
 
 

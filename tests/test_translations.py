@@ -9,19 +9,27 @@ from __future__ import annotations
 
 import shutil
 
-from sitebuild import ROOT
-
 from gradsite import translations
+
+from sitebuild import ROOT
 
 
 def test_every_section_says_the_same_as_when_last_recorded():
     problems = translations.stale(translations.current(), translations.load())
-    assert not problems, "A section changed since data/translations.json was written:\n" + "\n".join(problems)
+    assert not problems, (
+        "A section changed since data/translations.json was written:\n" + "\n".join(problems)
+    )
 
 
 def test_the_record_covers_every_page_and_section():
     state = translations.current()
-    assert set(state) >= {"index", "retention/index", "zeroing/index", "detach/index", "accumulation/index"}
+    assert set(state) >= {
+        "index",
+        "retention/index",
+        "zeroing/index",
+        "detach/index",
+        "accumulation/index",
+    }
     assert {"top", "why-zero", "set-to-none", "summary"} <= set(state["zeroing/index"])
     assert all(set(hashes) == {"zh", "en"} for page in state.values() for hashes in page.values())
 
@@ -56,14 +64,17 @@ def test_one_sentence_changed_in_english_alone_fails_naming_page_and_section(tmp
     )
     problems = translations.stale(translations.current(docs), translations.load(record))
     assert problems == [
-        "docs/zeroing/index.*.md, section #why-zero: both languages changed; once they say the same, run `make translations-ok`"
+        "docs/zeroing/index.*.md, section #why-zero: both languages changed; "
+        "once they say the same, run `make translations-ok`"
     ]
     assert translations.record(record, docs) == 1
     assert translations.stale(translations.current(docs), translations.load(record)) == []
 
 
 def test_a_heading_inside_a_code_fence_is_no_section():
-    text = "# Title\n\nintro\n\n```python\n# not a heading {#nope}\n```\n\n## Real {#real}\n\nbody\n"
+    text = (
+        "# Title\n\nintro\n\n```python\n# not a heading {#nope}\n```\n\n## Real {#real}\n\nbody\n"
+    )
     assert list(translations.sections(text)) == ["top", "real"]
     # Blank lines and trailing spaces are not a change of words; a changed word is.
     assert translations.digest("a\n\nb  \n") == translations.digest("a\nb")

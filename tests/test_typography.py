@@ -35,7 +35,12 @@ def test_chinese_text_passes_autocorrect():
 
 def test_what_is_checked():
     names = {path.relative_to(typography.ROOT).as_posix() for path in typography.files()}
-    assert {"docs/index.zh.md", "docs/zeroing/index.zh.md", "mkdocs.yml", "gradsite/overrides/404.html"} <= names
+    assert {
+        "docs/index.zh.md",
+        "docs/zeroing/index.zh.md",
+        "mkdocs.yml",
+        "gradsite/overrides/404.html",
+    } <= names
     assert not any(name.endswith(".en.md") for name in names)
 
 
@@ -48,11 +53,17 @@ def test_a_planted_mistake_is_found_and_fixed_and_code_is_left_alone(tmp_path):
     ]
     assert typography.fix([page]) == [page]
     fixed = page.read_text(encoding="utf-8")
-    assert fixed == PLANTED.replace("调用x.backward()之后，梯度是None。", "调用 x.backward() 之后，梯度是 None。")
+    assert fixed == PLANTED.replace(
+        "调用x.backward()之后，梯度是None。", "调用 x.backward() 之后，梯度是 None。"
+    )
     assert typography.problems([page], tmp_path) == []
 
 
 def test_a_cited_title_is_kept_as_written(tmp_path):
     page = tmp_path / "index.zh.md"
-    page.write_text("《深度学习——pytorch中反向传播，梯度保留》\n\n用pytorch中的张量。\n", encoding="utf-8")
-    assert typography.problems([page], tmp_path) == ["index.zh.md:3: '用pytorch中的张量。' -> '用 pytorch 中的张量。'"]
+    page.write_text(
+        "《深度学习——pytorch中反向传播，梯度保留》\n\n用pytorch中的张量。\n", encoding="utf-8"
+    )
+    assert typography.problems([page], tmp_path) == [
+        "index.zh.md:3: '用pytorch中的张量。' -> '用 pytorch 中的张量。'"
+    ]

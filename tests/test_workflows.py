@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from sitebuild import ROOT
+from gradsite.project import ROOT
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -26,9 +25,16 @@ SHA_PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
 
 
 def _actionlint(project: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}  # finds shellcheck
+    env = {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    }  # finds shellcheck
     return subprocess.run(
-        [BIN / "actionlint", "-no-color", "-oneline"], cwd=project, env=env, capture_output=True, text=True
+        [BIN / "actionlint", "-no-color", "-oneline"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
     )
 
 
@@ -132,7 +138,10 @@ def test_docs_workflow_tests_every_change_and_deploys_main():
     assert "make test" in _steps(test)
     assert workflow["env"]["TORCH_INDEX"].endswith("/whl/cpu")
     setup = next(s for s in test["steps"] if s.get("uses", "").startswith("actions/setup-python@"))
-    assert setup["with"]["cache"] == "pip" and setup["with"]["cache-dependency-path"] == "pyproject.toml"
+    assert (
+        setup["with"]["cache"] == "pip"
+        and setup["with"]["cache-dependency-path"] == "pyproject.toml"
+    )
     assert "actions/upload-pages-artifact@" in _steps(test)
     assert deploy["needs"] == "test"
     assert "refs/heads/main" in deploy["if"] and "push" in deploy["if"]
@@ -150,11 +159,16 @@ def _browser_gaps(workflow: dict) -> list[str]:
         env = {**workflow.get("env", {}), **job.get("env", {})}
         if str(env.get("GRADSITE_REQUIRE_BROWSER")) != "1":
             gaps.append(f"{name}: GRADSITE_REQUIRE_BROWSER is not 1, so browser tests would skip")
-        if "playwright install --with-deps chromium" not in steps or "GRADSITE_CHROMIUM=" not in steps:
+        if (
+            "playwright install --with-deps chromium" not in steps
+            or "GRADSITE_CHROMIUM=" not in steps
+        ):
             gaps.append(f"{name}: installs no Chromium for the browser tests (or does not name it)")
         if "fonts-noto-cjk" not in steps:
             gaps.append(f"{name}: no CJK fonts, so the Chinese pages render as boxes")
-        install = next(i for i, s in enumerate(job["steps"]) if "playwright install" in str(s.get("run", "")))
+        install = next(
+            i for i, s in enumerate(job["steps"]) if "playwright install" in str(s.get("run", ""))
+        )
         test = next(i for i, s in enumerate(job["steps"]) if "make test" in str(s.get("run", "")))
         if install > test:
             gaps.append(f"{name}: the browser is installed after make test")
@@ -171,7 +185,9 @@ def test_the_browser_check_can_fail():
     assert "make test" in _steps(workflow["jobs"]["test"])  # the check above is not vacuous
     del workflow["env"]["GRADSITE_REQUIRE_BROWSER"]
     workflow["jobs"]["test"]["steps"] = [
-        s for s in workflow["jobs"]["test"]["steps"] if "playwright install" not in str(s.get("run", ""))
+        s
+        for s in workflow["jobs"]["test"]["steps"]
+        if "playwright install" not in str(s.get("run", ""))
     ] + [{"run": "python -m playwright install --with-deps chromium"}]
     gaps = _browser_gaps(workflow)
     assert any("GRADSITE_REQUIRE_BROWSER" in gap for gap in gaps), gaps
@@ -204,11 +220,24 @@ def test_drift_workflow_builds_newest_and_nightly_unpinned():
 # --- the drift report ------------------------------------------------------
 
 
-def _report(log: Path, tmp_path: Path, *, torch_version="2.14.0+cpu", channel="release") -> tuple[str, str]:
+def _report(
+    log: Path, tmp_path: Path, *, torch_version="2.14.0+cpu", channel="release"
+) -> tuple[str, str]:
     body = tmp_path / "issue.md"
     done = subprocess.run(
-        [sys.executable, REPORT, log, "--torch", torch_version, "--channel", channel, "--body", body,
-         "--run-url", "https://example.invalid/run/1"],
+        [
+            sys.executable,
+            REPORT,
+            log,
+            "--torch",
+            torch_version,
+            "--channel",
+            channel,
+            "--body",
+            body,
+            "--run-url",
+            "https://example.invalid/run/1",
+        ],
         capture_output=True,
         text=True,
     )
@@ -224,10 +253,15 @@ def test_drift_report_from_a_real_failing_build(broken, tmp_path):
 
     title, body = _report(log, tmp_path)
     assert title == "Drift: site examples fail on torch 2.14.0"
-    assert f"### `snippets/retention/retain_grad.py:{lines['snippets/retention/retain_grad.py']}`" in body
+    assert (
+        f"### `snippets/retention/retain_grad.py:{lines['snippets/retention/retain_grad.py']}`"
+        in body
+    )
     assert "`docs/retention/index.zh.md` (zh), `docs/retention/index.en.md` (en)" in body
     assert "AssertionError" in body
-    assert "assert c.grad.item() == 2 * b.item() * c.item() == 121" in body  # the failing line, quoted
+    assert (
+        "assert c.grad.item() == 2 * b.item() * c.item() == 121" in body
+    )  # the failing line, quoted
     assert "Code block is" not in body  # markdown-exec's dump is not copied
     assert "https://example.invalid/run/1" in body
     # Every failing example the log names (snippets, and code written in a page) is listed once.
@@ -272,6 +306,8 @@ def test_drift_report_groups_and_keeps_other_errors(tmp_path):
 
 def test_drift_report_without_failing_examples(tmp_path):
     log = tmp_path / "build.log"
-    log.write_text("ERROR   -  Error reading page 'x.md': boom\nAborted with 1 errors in strict mode!\n")
+    log.write_text(
+        "ERROR   -  Error reading page 'x.md': boom\nAborted with 1 errors in strict mode!\n"
+    )
     _, body = _report(log, tmp_path)
     assert "No example failed" in body and "boom" in body

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project, when gradsite is not installed
-from gradsite.conventions import FAILED  # noqa: E402 - the build's own failure format
+from gradsite.project import FAILED  # noqa: E402 - the build's own failure format
 ERROR = re.compile(r"^ERROR\s+-\s+(?P<message>.*)$")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # Enough to recognise the failure; the full traceback is in the workflow log.

@@ -7,10 +7,7 @@ current behaviour fails the build's runner, naming it (in a forked child). See C
 
 from __future__ import annotations
 
-import pytest
-
-from test_drift_retention import DRIFT as RETENTION_DRIFT
-from sitebuild import assert_runner_fails, drift_ids, run_in_runner
+from drift_cases.retention import DRIFT as RETENTION_DRIFT
 
 DRIFT = {
     "Optimizer.zero_grad defaults to set_to_none=False again": (
@@ -82,16 +79,3 @@ DRIFT = {
         "snippets/zeroing/why_grad_is_none.py",
     ),
 }
-
-
-@pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))
-def test_drift_fails_the_runner(case):
-    patch, example = DRIFT[case]
-    assert_runner_fails(patch, example)
-
-
-def test_examples_pass_without_drift():
-    """Unpatched, the runner passes every example a case names: the failures above come from the patches."""
-    for example in sorted({example for _, example in DRIFT.values()}):
-        [(failed, log)] = run_in_runner(example, languages=("zh",)).values()
-        assert not failed, log

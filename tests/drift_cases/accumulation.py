@@ -15,10 +15,6 @@ from __future__ import annotations
 
 import textwrap
 
-import pytest
-
-from sitebuild import assert_runner_fails, drift_ids, run_in_runner
-
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 
@@ -161,27 +157,3 @@ DRIFT["backward overwrites .grad instead of adding (token-count recipe)"] = (
     DRIFT["backward overwrites .grad instead of adding"][0],
     "snippets/accumulation/divide_by_all_tokens.py",
 )
-
-
-@pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))
-def test_drift_fails_the_runner(case):
-    patch, example = DRIFT[case]
-    assert_runner_fails(patch, example)
-
-
-def test_crashed_ddp_worker_fails_the_runner_with_a_message():
-    """A worker that dies must stop the build with a clear message, not hang it."""
-    # One language: what is proved is the example's own crash handling through the runner
-    # (two DDP runs of about 15 s each would prove nothing more).
-    for language, (failed, log) in run_in_runner(DDP_EXAMPLE, in_every_process(CRASH_RANK_1), ("zh",)).items():
-        assert failed and f"{DDP_EXAMPLE}:" in log and f"language {language}" in log, log
-        assert "DDP worker rank 1 exited with code 3; all ranks stopped" in log, log
-        assert "TimeoutError" not in log  # reported as the crash it is, not as the example's own time-out
-
-
-def test_examples_pass_without_drift():
-    """Unpatched, the runner passes every example a case names: the failures above come from the patches."""
-    # The DDP example is left out (15 s): the session build and tests/test_snippets.py run it unpatched.
-    for example in sorted({example for _, example in DRIFT.values()} - {DDP_EXAMPLE}):
-        [(failed, log)] = run_in_runner(example, languages=("zh",)).values()
-        assert not failed, log

@@ -1,0 +1,315 @@
+"""Every word the site's code puts in front of a reader, in one table per language.
+
+Each language has the same keys, grouped by the job that uses them
+(tests/test_words.py checks it, and that the check can fail). Pages, the glossary
+and mkdocs.yml's nav and palette names are translated where they are written;
+this table holds what gradsite/ and its templates add to them.
+"""
+
+from __future__ import annotations
+
+WORDS = {
+    "zh": {
+        "page": {
+            "provenance": "本页所有输出均在网站构建时由 PyTorch {torch} 实际运行代码得到。",
+            "not_found_title": "404：页面不存在",
+            "not_found": (
+                '这个地址上没有页面，可能是链接写错了，或者页面已经移走。请回到<a href="{home}">首页</a>，'
+                "或者用上方的搜索查找。"
+            ),
+        },
+        "glossary": {
+            "tooltip": "{counterpart}：{definition}",
+        },
+        "picture": {
+            "flow": "箭头：`backward()` 中梯度流动的方向",
+            "input": "虚线：不需要梯度的输入，梯度不流向它",
+            "retains": "强调色边框：调用过 `retain_grad()` 的非叶子节点",
+            "detached": ("虚线边框：分离出的张量（与 {source} 共享存储），没有连回原计算图的边"),
+            "hooked": ("粗边框：用 `register_hook()` 注册了钩子的张量，流向它的梯度先经过钩子"),
+        },
+        "downloads": {
+            "notebook": "下载本章的 Jupyter 笔记本",
+            "notebook_note": "（正文和全部示例，带着本页的输出）",
+            "examples": "下载本章的示例代码",
+            "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
+            "pdf": "下载本书的 PDF",
+            "pdf_note": "：全部章节，带着示例的输出和插图，可以打印。",
+            "offline": "下载整个网站，离线阅读",
+            "offline_note": (
+                "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 "
+                "<code>en/index.html</code>）。"
+            ),
+        },
+        "readme": {
+            "text": """# {title}：示例代码
+
+这些文件就是网页上的示例，每个都是完整的程序，页面上的输出就是它们在构建网站时打印的内容。
+
+运行方法（需要 Python 3.11）：
+
+```sh
+python -m venv .venv
+. .venv/bin/activate            # Windows：.venv\\Scripts\\activate
+pip install -r requirements.txt
+python {first}
+```
+
+`requirements.txt` 固定了生成网页输出时用的版本。PyPI 上的 `torch` 通常是几 GB 的 CUDA 版本；
+只需要 CPU 版时，先运行
+`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu`。
+
+文件（与网页上的顺序相同）：
+
+{files}
+
+网页：{url}
+""",
+        },
+        "compat": {
+            "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
+            "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
+            "all_other": (
+                "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过，但在 {other} "
+                "上输出不同。"
+            ),
+            "from": (
+                "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}"
+            ),
+            "until": (
+                "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}"
+            ),
+            "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
+            "warn": "（在 {warned} 上会额外输出警告）",
+            "other": "（在 {other} 上输出不同）",
+            "example": "示例",
+            "pass": "通过",
+            "fail": "失败",
+            "warned": "通过，但输出了警告",
+            "changed": "输出与上一个版本不同",
+            "line": "第 {line} 行",
+            "legend": (
+                "✓ 通过\u3000✗ 失败\u3000! 通过但有警告\u3000◆ 输出与左边的版本不同\u3000· 未运行。"
+                "把指针停在格子上可看到失败原因；下面的列表也列出了每一处失败。"
+            ),
+            "failures": "失败详情",
+            "none": "没有示例在任何版本上失败。",
+            "change_head": "| 示例 | 最后失败的版本 | 首个通过的版本 | 旧版本上的失败 |",
+            "no_changes": "矩阵中没有哪个示例在某个版本之后由失败变为通过。",
+            "provenance": (
+                "数据：<code>data/matrix.json</code>，由 <code>make matrix</code> 生成，{where}。"
+                "各版本的 torch 构建（运行日期，提交）："
+            ),
+        },
+        "releases": {
+            "choose": "我的 PyTorch 版本",
+            "pinned": "{release}（本站构建所用）",
+            "count": "{release}（本页 {n} 个示例不同）",
+            "about": "这是什么？",
+            "label": "输出 · PyTorch {release}",
+            "same": "与 {pinned} 相同",
+            "differs": "与 {pinned} 不同",
+            "fails": "在第 {line} 行失败",
+            "fails_anywhere": "失败",
+            "untested": "未测试",
+            "changed": "PyTorch {release} 的输出与 {pinned} 不同，不同的行已标出。",
+            "assert": (
+                "在 PyTorch {release} 上，第 {line} 行断言的论断不成立：<code>{code}</code> 抛出 "
+                "{error}。上面是示例在这之前打印的内容；本页正文描述的是 PyTorch {pinned}。"
+            ),
+            "stops": (
+                "在 PyTorch {release} 上，示例在第 {line} 行停止：<code>{code}</code> 抛出 {error}，"
+                "正文从这一行起的说法在该版本上不成立。上面是它在这之前打印的内容。"
+            ),
+            "fails_plain": (
+                "在 PyTorch {release} 上，这个示例失败：{error}。这里正文的说法在该版本上不成立。"
+            ),
+            "warned": "在 PyTorch {release} 上，它还会发出警告：{error}",
+            "not_run": (
+                "这个示例的当前版本没有在 PyTorch {release} 上运行过；上面是 {pinned} 的输出。"
+            ),
+            "no_text": "（没有记录该版本的输出文本）",
+            "show": "看 {release}",
+            "back": "回到 {pinned}",
+        },
+        "book": {
+            "contents": "目录",
+            "built": "本书由网站构建时生成：PyTorch {torch}，{date}。网页版：{url}",
+        },
+    },
+    "en": {
+        "page": {
+            "provenance": (
+                "Every output on this page was produced by running its code with PyTorch {torch} "
+                "when the site was built."
+            ),
+            "not_found_title": "404: Page not found",
+            "not_found": (
+                "There is no page at this address: the link may be wrong, or the page has moved. "
+                'Go to the <a href="{home}">home page</a>, or use the search above.'
+            ),
+        },
+        "glossary": {
+            "tooltip": "{definition}",
+        },
+        "picture": {
+            "flow": "Arrows: the direction gradients flow in `backward()`",
+            "input": "Dashed line: an input that needs no gradient; none flows to it",
+            "retains": "Accent border: a non-leaf tensor that called `retain_grad()`",
+            "detached": (
+                "Dashed border: a detached tensor (shares storage with {source}), with no edge "
+                "back into the graph"
+            ),
+            "hooked": (
+                "Thick border: a tensor with a hook from `register_hook()`; the gradient flowing "
+                "into it passes through the hook"
+            ),
+        },
+        "downloads": {
+            "notebook": "Download this chapter as a Jupyter notebook",
+            "notebook_note": " (the text and every example, with the outputs shown here)",
+            "examples": "Download this chapter's examples",
+            "examples_note": (
+                " (a zip of the files, with <code>requirements.txt</code> and a README)"
+            ),
+            "pdf": "Download the book as a PDF",
+            "pdf_note": (
+                ": every chapter, with the examples' outputs and the pictures, ready to print."
+            ),
+            "offline": "Download the whole site for offline reading",
+            "offline_note": (
+                ": both languages, search included; unzip it and open <code>index.html</code> "
+                "(or <code>en/index.html</code>) in a browser."
+            ),
+        },
+        "readme": {
+            "text": """# {title}: the examples
+
+These files are the examples of the page, each a complete program; the outputs on the page are
+what they printed when the site was built.
+
+To run them (Python 3.11):
+
+```sh
+python -m venv .venv
+. .venv/bin/activate            # Windows: .venv\\Scripts\\activate
+pip install -r requirements.txt
+python {first}
+```
+
+`requirements.txt` pins the versions that produced the page's outputs. PyPI's `torch` is usually a
+CUDA build of several GB; for the CPU-only one, run
+`pip install torch=={torch} --index-url https://download.pytorch.org/whl/cpu` first.
+
+Files, in the order of the page:
+
+{files}
+
+The page: {url}
+""",
+        },
+        "compat": {
+            "never": "Fails on every PyTorch release tested here: {why}",
+            "all": ("Runs unchanged on every PyTorch release tested here ({first} to {last})."),
+            "all_other": (
+                "Runs unchanged on every PyTorch release tested here ({first} to {last}), but "
+                "prints something else on {other}."
+            ),
+            "from": (
+                "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: "
+                "{why}"
+            ),
+            "until": (
+                "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}"
+            ),
+            "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
+            "warn": " (prints a warning on {warned})",
+            "other": " (prints something else on {other})",
+            "example": "Example",
+            "pass": "passed",
+            "fail": "failed",
+            "warned": "passed, with a warning",
+            "changed": "output differs from the previous release",
+            "line": "line {line}",
+            "legend": (
+                "✓ passed  ✗ failed  ! passed with a warning  ◆ output differs from the release "
+                "to its left  · not run. Hover a cell for the reason of a failure; the list below "
+                "gives every failure too."
+            ),
+            "failures": "Failures",
+            "none": "No example fails on any release.",
+            "change_head": (
+                "| Example | Last failing release | First passing release | Failure on the older "
+                "releases |"
+            ),
+            "no_changes": (
+                "No example of the matrix goes from failing to passing at some release."
+            ),
+            "provenance": (
+                "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. "
+                "Each release's torch build (date run, commit):"
+            ),
+        },
+        "releases": {
+            "choose": "My PyTorch",
+            "pinned": "{release} (this build)",
+            "count": "{release} (differences on this page: {n})",
+            "about": "What is this?",
+            "label": "Output · PyTorch {release}",
+            "same": "same as {pinned}",
+            "differs": "differs from {pinned}",
+            "fails": "fails at line {line}",
+            "fails_anywhere": "fails",
+            "untested": "not tested",
+            "changed": (
+                "On PyTorch {release} the output differs from {pinned}; the lines that differ "
+                "are marked."
+            ),
+            "assert": (
+                "On PyTorch {release}, the claim asserted at line {line} does not hold: <code>{code}</code> "
+                "raised {error}. Above is what the example printed before that; this page describes "
+                "PyTorch {pinned}."
+            ),
+            "stops": (
+                "On PyTorch {release}, the example stops at line {line}: <code>{code}</code> "
+                "raised {error}, so what the page says from that line on does not hold there. "
+                "Above is what it printed before that."
+            ),
+            "fails_plain": (
+                "On PyTorch {release}, this example fails: {error}. What the page says here does "
+                "not hold on that release."
+            ),
+            "warned": "On PyTorch {release}, it also prints a warning: {error}",
+            "not_run": (
+                "This example, as it is now, has not been run on PyTorch {release}; above is "
+                "what {pinned} printed."
+            ),
+            "no_text": "(this release's output text was not recorded)",
+            "show": "Show {release}",
+            "back": "Back to {pinned}",
+        },
+        "book": {
+            "contents": "Contents",
+            "built": (
+                "Printed from the site when it was built: PyTorch {torch}, {date}. The web edition: "
+                "{url}"
+            ),
+        },
+    },
+}
+
+
+def keys(table: dict, prefix: str = "") -> set[str]:
+    """Every key of a language's table, as "group.key"."""
+    found = set()
+    for key, value in table.items():
+        found |= keys(value, f"{prefix}{key}.") if isinstance(value, dict) else {f"{prefix}{key}"}
+    return found
+
+
+def missing(words: dict = WORDS) -> dict[str, list[str]]:
+    """language -> the keys another language has and it lacks (empty when every language has every key)."""
+    every = set().union(*(keys(table) for table in words.values()))
+    return {
+        lang: sorted(every - keys(table)) for lang, table in words.items() if every - keys(table)
+    }
