@@ -175,6 +175,7 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
+
     def listed(some: list[str]) -> str:
         return span(some, releases, lang)
 
@@ -215,7 +216,7 @@ def span(some: list[str], releases: list[str], lang: str) -> str:
 
 
 def other_output(results: dict[str, dict]) -> list[str]:
-    """The releases that ran the example and printed something else than the pinned release."""
+    """The releases that ran the example and printed something other than the pinned release did."""
     pinned = results.get(matrix.PINNED)
     if pinned is None:
         return []
