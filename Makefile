@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make serve` and `make test`.
-# Both create .venv and install the pinned dependencies when needed.
+# Both create .venv and install the pinned dependencies when needed: serve,
+# build and matrix only what building needs (pyproject.toml's dependencies),
+# test, lint and format that and the `test` group too.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -8,27 +10,34 @@ BIN    := $(VENV)/bin
 # installs the CPU-only torch wheel instead of PyPI's default (CUDA) build.
 TORCH_INDEX ?=
 PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
+SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve build test test-fast lint format bench clean matrix
+.PHONY: install install-site serve build test test-fast lint format bench clean matrix translations-ok canary
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
 
-install: $(STAMP)
+install: $(STAMP)  ## everything: what building needs and the test group
+install-site: $(SITE_STAMP)  ## what building and serving need, nothing for tests
 
-$(STAMP): pyproject.toml
+$(SITE_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is required (set PYTHON=...)")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet $(PIP_FLAGS) -e .
 	touch $@
 
+# pip 25.1+ installs a PEP 735 group ([dependency-groups] in pyproject.toml).
+$(STAMP): $(SITE_STAMP)
+	$(BIN)/python -m pip install --quiet --group test
+	touch $@
+
 # serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
-serve: $(STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
+serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
 	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --livereload
 
-build: $(STAMP)  ## strict build into site/
+build: $(SITE_STAMP)  ## strict build into site/
 	$(BIN)/mkdocs build --strict
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are shared.
@@ -42,18 +51,34 @@ lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows;
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color
 	$(BIN)/zizmor --offline --persona pedantic .github/workflows
 
-format: $(STAMP)  ## format and fix the examples in snippets/ with ruff (tests/test_ruff.py checks them)
+format: $(STAMP)  ## ruff on snippets/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
 	$(BIN)/ruff format snippets
 	$(BIN)/ruff check --fix snippets
+	$(BIN)/python -m gradsite.typography --fix
 
-bench: $(STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
+# A zh section and its en twin say the same again: record it (gradsite/translations.py;
+# tests/test_translations.py fails, naming the page and section, until then).
+translations-ok: $(SITE_STAMP)  ## record that each changed section says the same in both languages
+	$(BIN)/python -m gradsite.translations record
+
+# The toolchain after Material (CONTRIBUTING.md): MkDocs and ProperDocs build the site strict
+# and every file is compared; the newest Zensical builds it and the report says what it drops.
+# Its own venv, never .venv: the site's pins, plus the newest properdocs and zensical.
+CANARY := .venv-canary
+canary:  ## ProperDocs and the newest Zensical against MkDocs, report in .cache/canary/canary.md
+	test -x $(CANARY)/bin/python || $(PYTHON) -m venv $(CANARY)
+	$(CANARY)/bin/python -m pip install --quiet --upgrade pip
+	$(CANARY)/bin/python -m pip install --quiet $(PIP_FLAGS) -e . --upgrade properdocs zensical
+	$(CANARY)/bin/python -m gradsite.canary
+
+bench: $(SITE_STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py
 
 # Every example on every torch release (gradsite/matrix.py): only what is missing or
 # stale runs. RELEASES="1.13.1 2.0.1" and EXAMPLES="snippets/..." narrow it; FORCE=1 reruns.
 RELEASES ?=
 EXAMPLES ?=
-matrix: $(STAMP)  ## the compatibility matrix into data/matrix.json
+matrix: $(SITE_STAMP)  ## the compatibility matrix into data/matrix.json
 	nice -n 10 $(BIN)/python -m gradsite.matrix run --releases "$(RELEASES)" --examples "$(EXAMPLES)" \
 		$(if $(FORCE),--force) $(if $(TORCH_INDEX),--index $(TORCH_INDEX))
 

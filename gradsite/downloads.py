@@ -5,8 +5,12 @@
 * Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
   the chapter's snippets as files, a pinned requirements.txt and a README in
   the page's language.
+* Per language, a PDF of the whole site beside its home page,
+  /pytorch-gradients-zh.pdf and /en/pytorch-gradients-en.pdf, printed by
+  Chromium from the pages just built (gradsite/book.py; the home pages link it).
 * One offline copy of the whole site, both languages, at
-  /downloads/pytorch-gradients-offline.zip (the home pages link it). It is a
+  /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs
+  included. It is a
   second build of the same project in this process, with Material's `offline`
   plugin on (GRADSITE_OFFLINE=true turns it on in mkdocs.yml): pages link to
   `.../index.html`, so they work from disk (file://). The examples are not run
@@ -28,6 +32,7 @@ so two builds of a commit give byte-identical archives.
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -40,7 +45,7 @@ from pathlib import Path
 from mkdocs.plugins import event_priority
 from mkdocs.utils import CountHandler, get_relative_url
 
-from gradsite import notebooks
+from gradsite import book, notebooks
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
@@ -167,6 +172,8 @@ LINKS = {
         "notebook_note": "（正文和全部示例，带着本页的输出）",
         "examples": "下载本章的示例代码",
         "examples_note": "（zip：示例文件、<code>requirements.txt</code> 和运行说明）",
+        "pdf": "下载本书的 PDF",
+        "pdf_note": "：全部章节，带着示例的输出和插图，可以打印。",
         "offline": "下载整个网站，离线阅读",
         "offline_note": "：包含中英文两种语言和搜索；解压后用浏览器打开 <code>index.html</code>（英文版是 <code>en/index.html</code>）。",
     },
@@ -175,6 +182,8 @@ LINKS = {
         "notebook_note": " (the text and every example, with the outputs shown here)",
         "examples": "Download this chapter's examples",
         "examples_note": " (a zip of the files, with <code>requirements.txt</code> and a README)",
+        "pdf": "Download the book as a PDF",
+        "pdf_note": ": every chapter, with the examples' outputs and the pictures, ready to print.",
         "offline": "Download the whole site for offline reading",
         "offline_note": ": both languages, search included; unzip it and open <code>index.html</code> (or <code>en/index.html</code>) in a browser.",
     },
@@ -186,9 +195,13 @@ def _links(page, config) -> list[tuple[str, str]]:
     chapter = _chapter(page)
     if chapter:
         return [(f"{chapter}.ipynb", "notebook"), (f"{chapter}-examples.zip", "examples")]
-    if page.file.src_uri.split(".")[0] == "index" and not _offline(config):  # each language's home
-        return [(get_relative_url(OFFLINE_ZIP, page.url), "offline")]
-    return []
+    found = []
+    if page.file.src_uri.split(".")[0] == "index":  # each language's home
+        if book.wanted() and _COMMAND != "serve":
+            found.append((book.NAME.format(language=_i18n(config).current_language), "pdf"))
+        if not _offline(config):
+            found.append((get_relative_url(OFFLINE_ZIP, page.url), "offline"))
+    return found
 
 
 def on_post_page(output, page, config):
@@ -262,7 +275,56 @@ def _examples_zips(config, site: Path, root: Path, languages: list[str], default
             _write_zip(folder / f"{chapter}-examples.zip", files, date)
 
 
-def _offline_copy(config, site: Path) -> None:
+_COMMAND = "build"
+
+
+def on_startup(command, dirty):
+    global _COMMAND
+    _COMMAND = command
+
+
+def _books(config, site: Path, languages: list[str], default: str) -> list[Path]:
+    """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
+    if not book.wanted() or _COMMAND == "serve":
+        log.info("no PDFs: " + ("make serve leaves them out" if _COMMAND == "serve" else f"{book.SWITCH}=0"))
+        return []
+    browser = book.chromium()
+    if browser is None:
+        log.error(
+            "no PDFs: Chromium not found (it prints them). Debian: apt-get install chromium fonts-noto-cjk; "
+            f"elsewhere set GRADSITE_CHROMIUM to Chromium or Chrome; {book.SWITCH}=0 builds without the PDFs"
+        )
+        return []
+    nav = [str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent) for item in config.nav]
+    nav = ["" if folder == "." else f"{folder}/" for folder in nav]
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+    jobs = []
+    for language in languages:
+        root = "" if language == default else f"{language}/"
+        home = (site / root / "index.html").read_text(encoding="utf-8")
+        # The home page's <title> is the site's name, or "Home - <site name>".
+        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(" - ", 1)[-1]
+        description = html.unescape(re.search(r'<meta name="description" content="([^"]*)"', home)[1])
+        url = f"{(config.site_url or '/').rstrip('/')}/{root}"
+        words = dict(book.WORDS[language])
+        date = time.strftime("%Y-%m-%d", time.gmtime(epoch))
+        torch = config.extra.get("torch_version", "?")
+        words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
+        text = book.book_html(site, root, nav, words, title, description, url)
+        style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
+        text = text.replace("</head>", f"{style}\n</head>", 1)
+        source = site / root / "book.html"
+        source.write_text(text, encoding="utf-8")
+        jobs.append((source, site / root / book.NAME.format(language=language)))
+    errors = book.print_books(jobs, browser, epoch)
+    for source, _ in jobs:
+        source.unlink()
+    for error in errors:
+        log.error(f"no PDF: {error}")
+    return [] if errors else [target for _, target in jobs]
+
+
+def _offline_copy(config, site: Path, extra: list[Path]) -> None:
     """Build the site again with the offline plugin on, into one zip under site/."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -280,6 +342,8 @@ def _offline_copy(config, site: Path) -> None:
             for path in built.rglob("*")
             if path.is_file() and path.suffix != ".gz"
         }
+        for path in extra:  # the PDFs, printed once from the site's pages
+            files[f"{OFFLINE_FOLDER}/{path.relative_to(site).as_posix()}"] = path.read_bytes()
     _write_zip(site / OFFLINE_ZIP, files, _date(config))
 
 
@@ -306,4 +370,5 @@ def on_post_build(config) -> None:
     if _offline(config):
         _search_scripts(site, languages, default)
     else:
-        _offline_copy(config, site)
+        pdfs = _books(config, site, languages, default)
+        _offline_copy(config, site, pdfs)

@@ -267,13 +267,17 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
         started = time.monotonic()
 
         def progress(done: int, name: str = "", status: str = "") -> None:
-            per_release = sum(spent) / len(spent) if spent else 180  # a first guess: install and run
-            elapsed = time.monotonic() - started
+            # Time left from what was measured: this release's examples so far, the releases done.
+            # Before anything is measured, no guess (a first guess was minutes for a 1 s run).
             running = time.monotonic() - installed  # the examples so far, without the install
-            this = running / done * (len(names) - done) if done else max(0.0, per_release - elapsed)
-            left = per_release * (len(plan) - number) + this
-            print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}"
-                  f" (about {_minutes(left)} left)", file=sys.stderr, flush=True)
+            this = running / done * (len(names) - done) if done else None
+            others = sum(spent) / len(spent) * (len(plan) - number) if spent else None
+            if this is None or (others is None and number < len(plan)):
+                estimate = ""
+            else:
+                estimate = f" (about {_minutes(this + (others or 0))} left)"
+            print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}{estimate}",
+                  file=sys.stderr, flush=True)
 
         env, reused, installed = None, False, started
         if release == PINNED and _own_torch() == PINNED:

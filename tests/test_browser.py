@@ -156,3 +156,27 @@ def test_edit_link_and_last_update_date(tab, language):
     assert edit.get_attribute("href").endswith(f"/edit/main/docs/retention/index.{language}.md")
     date = tab.page.locator(".md-source-file .git-revision-date-localized-plugin")
     assert re.search(r"\d{4}", date.inner_text())
+
+
+# The proof folded under a recipe (pymdownx.details) is closed; a link into it, or an
+# address pointing into it, opens it: Material's details component does that (it opens
+# a closed <details> around the location's target and scrolls to it), no script of ours.
+_FOLD = """(id) => { const target = document.getElementById(id); const fold = target.closest("details");
+  const box = target.getBoundingClientRect();
+  return {open: fold.open, shown: box.height > 0 && box.top >= 0 && box.top < innerHeight}; }"""
+
+
+@pytest.mark.parametrize("language", ["", "en/"])
+def test_a_link_into_a_folded_proof_opens_it(tab, language):
+    tab.open(language + "accumulation/")
+    folds = tab.page.locator("article details")
+    assert folds.count() >= 3 and not any(folds.evaluate_all("els => els.map(e => e.open)")), "folds start closed"
+    assert tab.page.evaluate(_FOLD, "canonical-loop-proof") == {"open": False, "shown": False}
+    tab.page.locator('article a[href="#canonical-loop-proof"]').click()
+    tab.page.wait_for_function("document.getElementById('canonical-loop-proof').closest('details').open")
+    assert tab.page.evaluate(_FOLD, "canonical-loop-proof") == {"open": True, "shown": True}
+    # An address that points into a fold, as a link from another page does.
+    tab.open(language + "detach/#target-network-proof")
+    tab.page.wait_for_function("document.getElementById('target-network-proof').closest('details').open")
+    assert tab.page.evaluate(_FOLD, "target-network-proof") == {"open": True, "shown": True}
+    assert tab.page.evaluate(_FOLD, "logging-and-numpy-proof")["open"] is False, "only the fold pointed into"

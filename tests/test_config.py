@@ -1,7 +1,7 @@
 """mkdocs.yml loads and validates, its addresses agree, and it stays portable.
 
 Material for MkDocs reaches end of life on May 5, 2027; its successor,
-Zensical, reads mkdocs.yml. CONTRIBUTING.md ("Moving to Zensical") lists what
+Zensical, reads mkdocs.yml. CONTRIBUTING.md ("The toolchain after Material") lists what
 a move would take; the checks here keep the configuration from growing new
 obstacles to it without anyone deciding so.
 """

@@ -175,6 +175,8 @@ def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_pat
         "snippets/c/path.py": "import os\nopen(os.path.abspath('snippets/c/missing.txt'))\n",
         "snippets/c/warn.py": "import warnings\nprint(1)\nwarnings.warn('careful')\n",
         "snippets/c/crash.py": "import os\nos.abort()\n",
+        "snippets/c/leak.py": "print(object())\n",
+        "snippets/c/tmp.py": "import tempfile\nprint(tempfile.gettempdir() + '/x')\n",
     })
     names = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
     results, provenance = matrix.run_examples(sys.executable, names, root=root)
@@ -186,6 +188,12 @@ def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_pat
     assert got["warn.py"]["status"] == "warned" and got["warn.py"]["error"] == "UserWarning: careful"
     assert got["crash.py"]["status"] == "failed" and "SIGABRT" in got["crash.py"]["error"]
     assert got["ok.py"]["output"] != got["warn.py"]["output"]  # a hash of what each printed
+    assert got["ok.py"]["text"] == "2.0\n" and got["bad.py"]["text"] == "x\n"  # what it printed (so far)
+    # What the build rejects, the matrix never records as passed.
+    assert got["leak.py"]["status"] == "failed", got["leak.py"]
+    assert got["leak.py"]["error"].startswith("Leak: the output changes") and "memory address" in got["leak.py"]["error"]
+    assert got["tmp.py"]["status"] == "failed" and "temporary path" in got["tmp.py"]["error"], got["tmp.py"]
+    assert provenance["cpu"] and provenance["capability"] and provenance["threads"] >= 1
     assert provenance["torch"].startswith(matrix.PINNED)
 
 

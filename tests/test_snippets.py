@@ -86,10 +86,29 @@ def test_snippet_runs_alone_and_quietly(path):
     record = PINNED_ROW["examples"].get(name)
     refresh = matrix.refresh_command(matrix.PINNED, [name])
     assert record, f"data/matrix.json has no row for {name} on torch {matrix.PINNED}: {refresh}"
-    assert record["source"] == matrix.source_hash(name), f"data/matrix.json ran an older {name}: {refresh}"
-    assert (record["status"], record["error"]) == ("passed", None), f"{record}: {refresh}"
+    assert record["source"] == matrix.source_hash(name), (
+        f"you edited {name} since data/matrix.json recorded it: refresh its row with {refresh} (seconds); "
+        f"the other releases follow with make matrix EXAMPLES=\"{name}\" (CONTRIBUTING, 'Adding an example')"
+    )
     output = hashlib.sha256(stdout.encode()).hexdigest()[:16]
-    assert record["output"] == output, f"{name} prints something else than data/matrix.json recorded: {refresh}"
+    if record["output"] != output or (record["status"], record["error"]) != ("passed", None):
+        recorded = matrix.load_outputs().get(record["output"], "(text not recorded)")
+        pytest.fail(_same_source_other_output(name, record, recorded, stdout), pytrace=False)
+
+
+def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
+    import difflib
+
+    diff = "\n".join(difflib.unified_diff(recorded.splitlines(), stdout.splitlines(), "recorded in data/matrix.json",
+                                          "printed now", lineterm="", n=1))
+    status = "" if record["status"] == "passed" else f" (recorded: {record['status']}, {record['error']})"
+    return (
+        f"{name} is unchanged since data/matrix.json recorded it{status}, yet prints something else now: "
+        f"its output depends on the machine or the run. Fix the example: print rounding-level numbers as an "
+        f"asserted bound, seed anything random (CONTRIBUTING, 'Rules for an example'). Only if the new output "
+        f"is intended (another torch, say), record it: {matrix.refresh_command(matrix.PINNED, [name])} FORCE=1\n"
+        f"{diff}"
+    )
 
 
 # --- outputs that every machine prints ------------------------------------
@@ -174,6 +193,14 @@ def test_the_cpu_check_finds_a_planted_rounding_level_output(tmp_path):
     assert problems[0].startswith("snippets/accumulation/planted_rounding.py prints something else under "
                                   "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"), problems
     assert "-difference: " in problems[0] and "+difference: " in problems[0]  # both outputs shown
+
+
+def test_an_output_mismatch_says_whether_the_example_or_the_machine_changed():
+    name = "snippets/accumulation/loss_curves.py"
+    message = _same_source_other_output(name, {"status": "passed", "error": None}, "gap 1.8e-07\n", "gap 2.1e-07\n")
+    assert message.startswith(f"{name} is unchanged since data/matrix.json recorded it, yet prints something else")
+    assert "depends on the machine or the run" in message and message.rstrip().endswith("+gap 2.1e-07")
+    assert f'make matrix RELEASES={matrix.PINNED} EXAMPLES="{name}" FORCE=1' in message
 
 
 def test_the_pinned_row_was_made_on_this_torch():

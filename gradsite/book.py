@@ -1,0 +1,218 @@
+"""A PDF of the whole site per language, printed by Chromium from the pages just built.
+
+gradsite/downloads.py calls `make_books` after the build: for each language it
+writes `book.html` beside that language's home page (so the site's own
+stylesheets and relative links resolve), made of
+
+* a cover (the site's name and description in that language, the torch
+  version and date of the build, the address of the web edition),
+* a table of contents (every page of the nav and its sections, linked),
+* the article of every page of the nav, in nav order, each on a new page:
+  the same HTML the site shows, outputs, math and pictures included;
+
+then Chromium (Debian's, or $GRADSITE_CHROMIUM; no Python package) prints it
+with `--print-to-pdf`, both languages side by side, and the page's outline
+becomes the PDF's bookmarks. `assets/book.css` is the print style: A4, code
+wrapped, never cut at the page edge, each chapter on a new page. Fonts are
+the system's (Noto CJK for Chinese), embedded by Chromium.
+
+The PDF's dates are set to SOURCE_DATE_EPOCH (gradsite/reproducible.py) and its
+document id is a hash of its content, so two builds of a commit give the same
+bytes. Without Chromium the build fails, saying where to get it;
+GRADSITE_PDF=0 leaves the PDFs out (the home page then links nothing).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
+SWITCH = "GRADSITE_PDF"
+WORDS = {
+    "zh": {"contents": "目录", "built": "本书由网站构建时生成：PyTorch {torch}，{date}。网页版：{url}"},
+    "en": {
+        "contents": "Contents",
+        "built": "Printed from the site when it was built: PyTorch {torch}, {date}. The web edition: {url}",
+    },
+}
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--no-pdf-header-footer",
+    "--generate-pdf-document-outline",
+]
+
+
+def wanted() -> bool:
+    return os.environ.get(SWITCH, "1") != "0"
+
+
+def chromium() -> str | None:
+    """Chromium's path: $GRADSITE_CHROMIUM, Debian's, or one on PATH."""
+    for candidate in (os.environ.get("GRADSITE_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        if found := shutil.which(name):
+            return found
+    return None
+
+
+_ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
+_DROP = [
+    re.compile(r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>', re.S),
+    re.compile(r'<ul class="gs-downloads">.*?</ul>', re.S),
+    re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S),
+    re.compile(r'<aside class="md-source-file">.*?</aside>', re.S),
+]
+_H2 = re.compile(r'<h2 id="([^"]+)"[^>]*>(.*?)</h2>', re.S)
+_H1 = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _text(fragment: str) -> str:
+    return html.unescape(_TAG.sub("", fragment)).strip()
+
+
+def _relink(body: str, key: str, page_url: str, pages: dict[str, str], site_url: str) -> str:
+    """Ids prefixed with the page's key; links within the book point into it, others to the web."""
+    body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{key}--{m[1]}"', body)
+    body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{key}--{m[1]})", body)
+
+    def link(match: re.Match) -> str:
+        attribute, target = match[1], html.unescape(match[2])
+        if target.startswith("#"):
+            return f'{attribute}="#{key}--{html.escape(target[1:])}"'
+        if urlsplit(target).scheme or target.startswith(("mailto:", "//")):
+            return match[0]
+        resolved = urljoin("/" + page_url, target)
+        path, _, fragment = resolved.partition("#")
+        path = path.lstrip("/").removesuffix("index.html")
+        if path in pages:
+            return (
+                f'{attribute}="#{pages[path]}--{html.escape(fragment)}"'
+                if fragment
+                else f'{attribute}="#{pages[path]}"'
+            )
+        return f'{attribute}="{html.escape(urljoin(site_url, resolved.lstrip("/")))}"'
+
+    return re.sub(r'((?:xlink:)?href)="([^"]*)"', link, body)
+
+
+def book_html(
+    site: Path, language_root: str, nav: list[str], words: dict, title: str, description: str, url: str
+) -> str:
+    """The book of one language: cover, contents, every page of the nav (`nav`: page urls, '' for home)."""
+    home = (site / language_root / "index.html").read_text(encoding="utf-8")
+    head = home[: home.index("</head>")]
+    head = re.sub(r"<script\b.*?</script>", "", head, flags=re.S)  # the page's own, none are needed
+    head = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", head, flags=re.S)
+    body_tag = re.search(r"<body[^>]*>", home)[0]
+    keys = {page: (page.strip("/").replace("/", "-") or "home") for page in nav}
+    contents, chapters = [], []
+    for page in nav:
+        built = (site / language_root / page / "index.html").read_text(encoding="utf-8")
+        article = _ARTICLE.search(built)[1]
+        for pattern in _DROP:
+            article = pattern.sub("", article)
+        article = article.replace("<details", "<details open")
+        key = keys[page]
+        article = _relink(article, key, language_root + page, keys, url)
+        heading = _text(_H1.search(article)[1]) if _H1.search(article) else title
+        sections = "".join(f'<li><a href="#{m[1]}">{html.escape(_text(m[2]))}</a></li>' for m in _H2.finditer(article))
+        contents.append(
+            f'<li><a href="#{key}">{html.escape(heading)}</a>{f"<ol>{sections}</ol>" if sections else ""}</li>'
+        )
+        chapters.append(f'<section class="gs-book-chapter md-typeset" id="{key}">{article}</section>')
+    return (
+        f'{head}</head>\n{body_tag}\n<div class="gs-book">'
+        f'<section class="gs-book-cover md-typeset"><h1>{html.escape(title)}</h1>'
+        f'<p>{html.escape(description)}</p><p class="gs-book-built">{words["built"]}</p></section>'
+        f'<nav class="gs-book-contents md-typeset"><h1>{words["contents"]}</h1><ol>{"".join(contents)}</ol></nav>'
+        + "".join(chapters)
+        + "</div></body></html>\n"
+    )
+
+
+def _pdf_date(epoch: int) -> bytes:
+    return time.strftime("%Y%m%d%H%M%S", time.gmtime(epoch)).encode()
+
+
+def _once(text: str) -> str | None:
+    """`text` with each of its runs written twice ("梯度梯度分离分离") written once, or None."""
+    kept, i = [], 0
+    while i < len(text):
+        k = next((k for k in range(1, (len(text) - i) // 2 + 1) if text[i : i + k] == text[i + k : i + 2 * k]), None)
+        if k is None:
+            return None
+        kept.append(text[i : i + k])
+        i += 2 * k
+    return "".join(kept)
+
+
+def _undouble(match: re.Match) -> bytes:
+    """A bookmark title Chromium wrote twice (a Chinese heading after a forced page break comes out
+    as "目录目录", or run by run "梯度梯度分离分离") once, then spaces: the same number of bytes."""
+    text = bytes.fromhex(match[2].decode()).decode("utf-16-be", errors="replace")
+    once = _once(text)
+    if not once:
+        return match[0]
+    fixed = (once + " " * (len(text) - len(once))).encode("utf-16-be").hex().upper().encode()
+    return match[1] + fixed + b">" if len(fixed) == len(match[2]) else match[0]
+
+
+def settle(pdf: bytes, epoch: int) -> bytes:
+    """The same bytes for the same pages: dates set to `epoch`, the id a hash of the content;
+    and bookmark titles written twice, once.
+
+    Every replacement keeps its length, so the cross-reference offsets stay right."""
+    pdf = re.sub(rb"(/Title <FEFF)([0-9A-F]*)>", _undouble, pdf)
+    pdf = re.sub(rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + _pdf_date(epoch), pdf)
+    ids = re.findall(rb"/ID ?\[ ?<([0-9A-Fa-f]+)> ?<([0-9A-Fa-f]+)> ?\]", pdf)
+    if ids:
+        blank = pdf
+        for first, second in ids:
+            blank = blank.replace(first, b"0" * len(first)).replace(second, b"0" * len(second))
+        digest = hashlib.sha256(blank).hexdigest().upper().encode()
+        for first, second in ids:
+            pdf = pdf.replace(first, digest[: len(first)]).replace(second, digest[: len(second)])
+    return pdf
+
+
+def print_books(jobs: list[tuple[Path, Path]], browser: str, epoch: int) -> list[str]:
+    """Print each (book.html, pdf) with Chromium, side by side; return the errors, if any."""
+    running = []
+    for source, target in jobs:
+        profile = target.parent / f".chromium-{target.stem}"
+        command = [
+            browser,
+            *CHROMIUM_ARGS,
+            f"--user-data-dir={profile}",
+            f"--print-to-pdf={target}",
+            source.resolve().as_uri(),
+        ]
+        running.append((target, profile, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+    errors = []
+    for target, profile, process in running:
+        output, _ = process.communicate(timeout=600)
+        shutil.rmtree(profile, ignore_errors=True)
+        if process.returncode or not target.exists():
+            errors.append(
+                f"{target.name}: Chromium exited {process.returncode}: {output.decode(errors='replace')[-800:]}"
+            )
+            continue
+        target.write_bytes(settle(target.read_bytes(), epoch))
+    return errors

@@ -1,0 +1,338 @@
+"""The toolchain canary: this site built by what may replace MkDocs, compared with MkDocs.
+
+    make canary        # .venv-canary: the site's pins, the newest properdocs and zensical
+
+Run by the Python of the canary environment (never .venv), from the project root:
+
+1. MkDocs (the pinned one) builds the site strict, the reference;
+2. ProperDocs, the continuation of MkDocs 1.6, builds it strict with the same
+   plugins, and every file is compared with the reference: the same bytes, or a
+   unified diff (zips: the members that differ);
+3. the newest Zensical builds a copy of the project, and the report says in
+   words what of the site it kept and what it dropped: the hooks (gradsite/*.py
+   named under `hooks:`), the languages, the search settings, the examples'
+   outputs, math and pictures.
+
+The report goes to stdout and <out>/canary.md; the diffs to <out>/properdocs.diff.
+Exit status 1 when ProperDocs fails to build or its pages differ: that is the
+move the plan in CONTRIBUTING.md ("The toolchain after Material") relies on.
+Zensical's findings are information: it is not expected to host this site yet.
+The PDFs are left out (GRADSITE_PDF=0): Chromium prints them, whichever tool built the pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+CHAPTER = "zeroing/index.html"  # a chapter page with examples, math-free; pictures are elsewhere
+DIFF_LINES = 40  # per file in the report; the whole diff is in properdocs.diff
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def _newest(name: str) -> str | None:
+    """The newest release on the package index, as pip sees it (one look-up)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "index", "versions", name], capture_output=True, text=True, check=False
+    )
+    match = re.search(rf"^{re.escape(name)} \(([^)]+)\)", done.stdout, re.M)
+    return match[1] if match else None
+
+
+def _run(command: list[str], cwd: Path, log: Path) -> tuple[int, float]:
+    started = time.monotonic()
+    with log.open("w", encoding="utf-8") as out:
+        done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, check=False)
+    return done.returncode, time.monotonic() - started
+
+
+def _files(site: Path) -> dict[str, Path]:
+    return {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def _text(data: bytes) -> list[str] | None:
+    try:
+        return data.decode("utf-8").splitlines(keepends=True)
+    except UnicodeDecodeError:
+        return None
+
+
+def _zip_members(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+_GENERATOR = re.compile(rb'^\s*<meta name="generator" content="[^"]*">\s*$', re.M)
+
+
+def _without_generator(data: bytes) -> bytes:
+    """A page without its `<meta name="generator">` line, which names the tool that built it."""
+    return _GENERATOR.sub(b"", data)
+
+
+def compare(reference: Path, other: Path) -> tuple[int, list[str], list[str], str]:
+    """(identical files, files that differ only in the generator tag, other differences in words, the diffs)."""
+    a, b = _files(reference), _files(other)
+    same, generator_only, words, diffs = 0, [], [], []
+    for name in sorted(a.keys() - b.keys()):
+        words.append(f"only in the MkDocs build: {name}")
+    for name in sorted(b.keys() - a.keys()):
+        words.append(f"only in the ProperDocs build: {name}")
+    for name in sorted(a.keys() & b.keys()):
+        left, right = a[name].read_bytes(), b[name].read_bytes()
+        if left == right:
+            same += 1
+            continue
+        if name.endswith(".zip"):
+            x, y = _zip_members(left), _zip_members(right)
+            members = sorted(m for m in x.keys() | y.keys() if x.get(m) != y.get(m))
+            real = [m for m in members if _without_generator(x.get(m, b"")) != _without_generator(y.get(m, b""))]
+            if real:
+                words.append(f"{name}: {len(real)} member(s) differ: {', '.join(real[:8])}")
+            else:
+                generator_only.append(f"{name} ({len(members)} pages inside)")
+            continue
+        if _without_generator(left) == _without_generator(right):
+            generator_only.append(name)
+            continue
+        words.append(f"{name}: differs")
+        lines_a, lines_b = _text(left), _text(right)
+        if lines_a is None or lines_b is None:
+            diffs.append(f"Binary files {name} differ\n")
+        else:
+            diffs.append("".join(difflib.unified_diff(lines_a, lines_b, f"mkdocs/{name}", f"properdocs/{name}", n=1)))
+    return same, generator_only, words, "".join(diffs)
+
+
+def _read(site: Path, name: str) -> str:
+    path = site / name
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+
+
+def _pages(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("index.html")}
+
+
+def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
+    """What Zensical's build kept and dropped, in words, against the MkDocs build."""
+    found = []
+    pages, expected = _pages(site), _pages(reference)
+    en = {p for p in expected if p.startswith("en/")}
+    zh = expected - en
+    found.append(
+        f"Pages: {len(expected & pages)} of MkDocs' {len(expected)} at the same address "
+        f"({len(zh & pages)} of {len(zh)} Chinese at /, {len(en & pages)} of {len(en)} English under /en/)"
+        + (
+            f"; it made {len(pages - expected)} others: {', '.join(sorted(pages - expected)[:6])}"
+            if pages - expected
+            else ""
+        )
+    )
+    # The i18n plugin: two languages from one docs/ with index.zh.md / index.en.md.
+    if not en & pages:
+        found.append(
+            "Languages: DROPPED. No English site under /en/: the i18n plugin (mkdocs-static-i18n) "
+            "was not run, so one of the two languages is lost"
+        )
+    else:
+        found.append(f"Languages: English pages built ({len(en & pages)} of {len(en)})")
+
+    def twin(name: str) -> str:
+        """The page Zensical made for MkDocs' page `name`: the same address, or <folder>/index.zh/."""
+        folder = name.removesuffix("index.html")
+        return _read(site, name) or _read(site, f"{folder}index.zh/index.html")
+
+    chapter = twin(CHAPTER)
+    hooks = {
+        "gradsite/hooks.py": (
+            "the torch version line under every page (config.extra set by the hook)",
+            "gs-provenance",
+        ),
+        "gradsite/compat_hook.py": ("the compatibility note under each example", "mx-note"),
+        "gradsite/downloads.py": ("the notebook and examples-zip links under the chapter title", "gs-downloads"),
+    }
+    listed = [h for h in config.get("hooks", [])]
+    for hook, (what, marker) in hooks.items():
+        kept = marker in chapter
+        found.append(
+            f"Hook {hook}: {'ran' if kept else 'DROPPED'} ({what} {'is' if kept else 'is not'} on the zeroing page)"
+        )
+    languages_hook = (site / "en" / "search" / "search_index.json").exists()
+    found.append(
+        f"Hook gradsite/languages.py: {'ran' if languages_hook else 'DROPPED'} (a search index per language, "
+        f"en/search/search_index.json {'exists' if languages_hook else 'is missing'})"
+    )
+    offline = (site / "downloads" / "pytorch-gradients-offline.zip").exists()
+    found.append(f"Offline copy (gradsite/downloads.py): {'made' if offline else 'DROPPED'}")
+    unchecked = [h for h in listed if h not in hooks and h != "gradsite/languages.py"]
+    if unchecked:
+        found.append(f"Hooks not checked by a marker: {', '.join(unchecked)} (they run only if the others do)")
+
+    # The examples (markdown-exec through gradsite.execute), math, pictures.
+    for what, marker, page in (
+        ("Code blocks, examples and their outputs,", 'class="highlight"', CHAPTER),
+        ("MathML math", "<math", "accumulation/index.html"),
+        ("Pictures", "gs-figure", "retention/index.html"),
+    ):
+        ref, got = _read(reference, page).count(marker), twin(page).count(marker)
+        found.append(f"{what} on {page}: {got} (MkDocs: {ref})" + ("" if got == ref else ": DIFFERENT"))
+
+    # Search: MkDocs writes its settings into search/search_index.json.
+    wanted = next((p["search"] for p in config.get("plugins", []) if isinstance(p, dict) and "search" in p), {})
+    indexes = sorted(p for p in site.rglob("*.json") if "search" in p.name)
+    if not indexes:
+        found.append("Search: no search index file (*search*.json) in its output")
+    for index in indexes[:3]:
+        text = index.read_text(encoding="utf-8", errors="replace")
+        try:
+            settings = json.loads(text).get("config", {})
+        except (json.JSONDecodeError, AttributeError):
+            settings = {}
+        kept = []
+        for key in ("lang", "separator", "pipeline"):
+            value = settings.get(key)
+            same = value == wanted.get(key)
+            kept.append(f"{key} {'kept' if same else f'DROPPED ({value!r}, mkdocs.yml: {wanted.get(key)!r})'}")
+        jieba = "\u200b" in text
+        found.append(
+            f"Search ({index.relative_to(site).as_posix()}): {'; '.join(kept)}; "
+            f"Chinese text {'segmented by jieba' if jieba else 'NOT segmented by jieba (no U+200B between words)'}"
+        )
+    return found
+
+
+def _copy_project(target: Path) -> None:
+    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in names.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / ".cache" / "canary")
+    args = parser.parse_args()
+    out = args.out.resolve()
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+
+    report = [
+        "# Toolchain canary",
+        "",
+        f"MkDocs {_version('mkdocs')}, Material {_version('mkdocs-material')}, "
+        f"ProperDocs {_version('properdocs')}, Zensical {_version('zensical')}, torch {_version('torch')}.",
+        "",
+    ]
+    status = 0
+    code, took = _run(
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out / "mkdocs")], ROOT, out / "mkdocs.log"
+    )
+    report.append(
+        f"## MkDocs (the reference)\n\n{'built' if code == 0 else 'FAILED'} in {took:.0f} s (log: mkdocs.log).\n"
+    )
+    if code:
+        print("\n".join(report) + "\n" + (out / "mkdocs.log").read_text(encoding="utf-8")[-3000:])
+        return 1
+
+    code, took = _run(
+        [str(BIN / "properdocs"), "build", "--strict", "--site-dir", str(out / "properdocs")],
+        ROOT,
+        out / "properdocs.log",
+    )
+    report.append("## ProperDocs\n")
+    if code:
+        status = 1
+        tail = (out / "properdocs.log").read_text(encoding="utf-8")[-2000:]
+        report.append(f"The strict build FAILED in {took:.0f} s; the end of properdocs.log:\n\n```\n{tail}\n```\n")
+    else:
+        same, generator_only, words, diffs = compare(out / "mkdocs", out / "properdocs")
+        (out / "properdocs.diff").write_text(diffs, encoding="utf-8")
+        report.append(
+            f"Strict build in {took:.0f} s. Of the files of the MkDocs build, {same} are byte-identical, "
+            f'{len(generator_only)} differ only in the `<meta name="generator">` line that names the tool '
+            f"(the HTML pages, and the offline zip that holds them), {len(words)} differ otherwise"
+            + (": the pages are the same." if not words else ":")
+            + "\n"
+        )
+        if generator_only:
+            report.append(f"Generator line only: {', '.join(generator_only)}.\n")
+        if words:
+            status = 1
+            report += [f"- {line}" for line in words] + ["", "```diff", *diffs.splitlines()[:DIFF_LINES], "```", ""]
+
+    project = out / "zensical-project"
+    _copy_project(project)
+    code, took = _run([str(BIN / "zensical"), "build", "--config-file", "mkdocs.yml"], project, out / "zensical.log")
+    log = re.sub(r"\x1b\[[0-9;]*m", "", (out / "zensical.log").read_text(encoding="utf-8", errors="replace"))
+    (out / "zensical.log").write_text(log, encoding="utf-8")
+    site = project / config.get("site_dir", "site")
+    report.append("## Zensical\n")
+    newest = _newest("zensical")
+    if newest and newest != _version("zensical"):
+        report.append(
+            f"The newest Zensical on the package index is {newest}, but pip installed {_version('zensical')} "
+            "here: the newer releases need a dependency this index does not serve (see `pip install zensical=="
+            f"{newest}`).\n"
+        )
+    issues = re.findall(r"^(\d+) issues? found", log, re.M)
+    error = re.findall(r"^\w+Error: (.*)$", log, re.M)
+    report.append(
+        f"`zensical build --config-file mkdocs.yml` {'finished' if code == 0 else f'FAILED (exit {code})'} in "
+        f"{took:.0f} s{f': {error[-1]}' if error else ''}; {issues[-1] if issues else 'no'} issue(s) reported "
+        "(mkdocs.yml sets `strict: true`; zensical.log has them).\n"
+    )
+    said = sorted({line.strip() for line in log.splitlines() if re.search(r"(?i)\b(hook|plugin)s?\b", line)})
+    if said:
+        report.append(
+            "What it says about hooks and plugins:\n\n" + "\n".join(f"    {line}" for line in said[:8]) + "\n"
+        )
+    else:
+        report.append("It says nothing about `hooks:` or the plugins it does not run.\n")
+    if site.exists():
+        report += [f"- {line}" for line in zensical_findings(out / "mkdocs", site, config)]
+    else:
+        report.append(f"No site was written; the end of zensical.log:\n\n```\n{log[-2000:]}\n```")
+    report.append("")
+    text = "\n".join(report)
+    (out / "canary.md").write_text(text, encoding="utf-8")
+    print(text)
+    print(f"(all of it in {out})")
+    return status
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml's tags (!ENV, !!python/name) read as plain values: only names are needed here."""
+
+
+_Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
+    # The PDFs (gradsite/book.py) are Chromium's work, the same under either tool: left out, for time.
+    os.environ.setdefault("GRADSITE_PDF", "0")
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""Translation freshness: each section of a zh page and its en twin change together.
+
+A page's sections are split at its headings that carry an id (`## … {#id}`,
+the same id in both languages, which the build already checks); the text
+before the first of them (title and introduction) is the section `top`. For
+each pair of pages, data/translations.json records a short hash of every
+section in each language, as it was when both said the same.
+
+`tests/test_translations.py` compares the pages with the record: a section
+that changed in one language, or in both, since the record fails `make
+test-fast`, naming the page and the section, until the author has made the
+twin say the same and recorded it:
+
+    make translations-ok        # python -m gradsite.translations record
+
+which rewrites the record from the pages as they are now. A section added or
+removed in both languages is the same: record it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+RECORD = ROOT / "data" / "translations.json"
+LANGUAGES = ("zh", "en")
+COMMAND = "make translations-ok"
+_HEADING_ID = re.compile(r"^#{1,6} .*\{#([A-Za-z0-9_-]+)\}\s*$")
+
+
+def sections(text: str) -> dict[str, str]:
+    """{section id: its text} in page order; `top` is what comes before the first heading id.
+
+    Fenced blocks are skipped when looking for headings (a `#` comment is no heading)."""
+    found: dict[str, list[str]] = {"top": []}
+    current, fence = "top", None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if fence is None and (match := re.match(r"(`{3,}|~{3,})", stripped)):
+            fence = match[1]
+        elif fence is not None and stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+            fence = None
+        elif fence is None and (match := _HEADING_ID.match(line)):
+            current = match[1]
+            found.setdefault(current, [])
+        found[current].append(line)
+    return {name: "\n".join(lines) for name, lines in found.items()}
+
+
+def digest(text: str) -> str:
+    """A short hash of a section's words: blank lines and trailing spaces do not count."""
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def pages(docs: Path = DOCS) -> list[str]:
+    """Every page that has a twin, as its path under docs/ without the language: `zeroing/index`."""
+    return sorted(str(p.relative_to(docs).with_suffix("").with_suffix("")) for p in docs.rglob("*.zh.md"))
+
+
+def current(docs: Path = DOCS) -> dict[str, dict[str, dict[str, str]]]:
+    """{page: {section: {language: hash}}} of the pages as they are on disk."""
+    state: dict[str, dict[str, dict[str, str]]] = {}
+    for page in pages(docs):
+        per_language = {
+            language: sections((docs / f"{page}.{language}.md").read_text(encoding="utf-8"))
+            for language in LANGUAGES
+            if (docs / f"{page}.{language}.md").exists()
+        }
+        names = list(dict.fromkeys(name for found in per_language.values() for name in found))
+        state[page] = {
+            name: {language: digest(found[name]) for language, found in per_language.items() if name in found}
+            for name in names
+        }
+    return state
+
+
+def stale(state: dict, record: dict) -> list[str]:
+    """Each section whose text differs from the record, in words: what changed, what to do."""
+    problems = []
+    for page, found in state.items():
+        recorded_page = record.get(page, {})
+        for name, hashes in found.items():
+            recorded = recorded_page.get(name, {})
+            changed = [language for language in LANGUAGES if hashes.get(language) != recorded.get(language)]
+            if not changed:
+                continue
+            where = f"docs/{page}.*.md, section #{name}"
+            if not recorded:
+                problems.append(f"{where}: new since the record; once both languages say the same, run `{COMMAND}`")
+            elif len(changed) == 1:
+                other = next(language for language in LANGUAGES if language not in changed)
+                problems.append(
+                    f"{where}: the {changed[0]} text changed (docs/{page}.{changed[0]}.md) and its "
+                    f"{other} twin did not (docs/{page}.{other}.md): make the {other} section say the "
+                    f"same, then run `{COMMAND}`; if it already does, just run `{COMMAND}`"
+                )
+            else:
+                problems.append(f"{where}: both languages changed; once they say the same, run `{COMMAND}`")
+        for name in recorded_page.keys() - found.keys():
+            problems.append(f"docs/{page}.*.md, section #{name}: gone from both pages; run `{COMMAND}`")
+    for page in record.keys() - state.keys():
+        problems.append(f"docs/{page}.*.md: gone; run `{COMMAND}`")
+    return problems
+
+
+def load(path: Path = RECORD) -> dict:
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def record(path: Path = RECORD, docs: Path = DOCS) -> int:
+    """Write the record from the pages as they are; return how many sections changed in it."""
+    state, before = current(docs), load(path)
+    changed = len(stale(state, before))
+    path.write_text(json.dumps(state, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return changed
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["record"]:
+        sys.exit("usage: python -m gradsite.translations record")
+    count = record()
+    print(f"{RECORD.relative_to(ROOT)}: {count} section(s) recorded as saying the same in both languages")

@@ -1,0 +1,131 @@
+"""The PDF of each language (gradsite/book.py), printed by the build from the site's pages.
+
+Each is opened with pypdf: its page count, every page title of its language in its
+text (the cover, the contents and the chapters), its bookmarks, fonts embedded; the
+home page links it and the offline copy holds it. A truncated book shows the check
+failing.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import unicodedata
+import zipfile
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+
+from gradsite import book
+from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
+
+PREFIX = {"zh": "", "en": "en/"}
+NAV = ["", "retention/", "zeroing/", "detach/", "accumulation/", "versions/", "references/", "glossary/"]
+
+
+def _squash(text: str) -> str:
+    """Text to compare: NFKC (a CJK font's map may give 手 as the Kangxi radical ⼿), no spaces."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+
+
+def _titles(site, language: str) -> list[str]:
+    """The <h1> of every page of the nav in this language, as the site shows it."""
+    titles = []
+    for page in NAV:
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", site.page(PREFIX[language] + page), re.S)[1]
+        heading = re.sub(r'<a class="headerlink".*?</a>', "", heading, flags=re.S)
+        titles.append(html.unescape(re.sub(r"<[^>]+>", "", heading)).strip())
+    return titles
+
+
+def book_problems(pdf: bytes, titles: list[str], min_pages: int) -> list[str]:
+    """What is wrong with a book, in words; [] when nothing.
+
+    Each title must have a bookmark, be in the text of the page the bookmark opens, and be
+    listed in the contents (pages 2 to 4): text is read from those pages only, as reading
+    all of them takes a minute."""
+    reader = PdfReader(io.BytesIO(pdf))
+    problems = []
+    if not min_pages <= len(reader.pages) <= 400:
+        problems.append(f"{len(reader.pages)} pages, expected {min_pages} to 400")
+    marks = {
+        _squash(item.title): reader.get_destination_page_number(item)
+        for item in reader.outline
+        if not isinstance(item, list)
+    }
+    contents = _squash("".join(page.extract_text() for page in reader.pages[1:4]))
+    for title in titles:
+        key = _squash(title)
+        if key not in contents:
+            problems.append(f"{title!r} is not in the contents")
+        if key not in marks:
+            problems.append(f"no bookmark for {title!r}")
+        elif key not in _squash(reader.pages[marks[key]].extract_text()):
+            problems.append(f"{title!r} is not on page {marks[key] + 1}, where its bookmark points")
+    return problems
+
+
+def _pdf(site, language: str) -> bytes:
+    return (site.site / PREFIX[language] / book.NAME.format(language=language)).read_bytes()
+
+
+@pytest.mark.parametrize("language", PREFIX)
+def test_the_book_holds_every_page_title_of_its_language(site, language):
+    titles = _titles(site, language)
+    assert len(titles) == len(NAV) and all(titles)
+    # A cover, the contents, then each page from a new page: far more pages than the nav has.
+    assert book_problems(_pdf(site, language), titles, min_pages=3 * len(NAV)) == []
+
+
+@pytest.mark.parametrize("language", PREFIX)
+def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, language):
+    pdf = _pdf(site, language)
+    reader = PdfReader(io.BytesIO(pdf))
+    fonts = {}
+    for page in reader.pages:
+        for font in (page.get("/Resources", {}).get("/Font") or {}).values():
+            font = font.get_object()
+            fonts[font.get("/BaseFont", font.get("/Name", id(font)))] = font
+    assert fonts
+    for name, font in fonts.items():
+        if font["/Subtype"] == "/Type3":
+            assert font["/CharProcs"], name  # the glyphs are drawn in the file
+        else:
+            descriptor = (font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font)[
+                "/FontDescriptor"
+            ]
+            assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} not embedded"
+    home = site.page(PREFIX[language])
+    assert f'href="{book.NAME.format(language=language)}" download' in home
+    with zipfile.ZipFile(site.site / OFFLINE_ZIP) as archive:
+        assert archive.read(f"{OFFLINE_FOLDER}/{PREFIX[language]}{book.NAME.format(language=language)}") == pdf
+
+
+def test_the_check_catches_a_truncated_book(site):
+    titles = _titles(site, "zh")
+    reader, writer = PdfReader(io.BytesIO(_pdf(site, "zh"))), PdfWriter()
+    for page in reader.pages[:4]:  # the cover, the contents and the home page: no chapter
+        writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    problems = book_problems(out.getvalue(), titles, min_pages=3 * len(NAV))
+    assert problems[0] == f"4 pages, expected {3 * len(NAV)} to 400"
+    assert f"no bookmark for {titles[1]!r}" in problems  # a copied page keeps no bookmark
+    # A title that is in no part of the book:
+    assert book_problems(_pdf(site, "zh"), [*titles, "不在书里的标题"], min_pages=1) == [
+        "'不在书里的标题' is not in the contents",
+        "no bookmark for '不在书里的标题'",
+    ]
+
+
+def test_settle_makes_dates_and_id_the_same_for_the_same_pages():
+    pdf = (
+        b"%PDF-1.4\n/CreationDate (D:20261201052300+00'00')\n/ModDate (D:20261201052301+00'00')\n"
+        b"/Title <FEFF76EE5F5576EE5F55>\n/ID [<AB12> <CD34>]\n"
+    )
+    other = pdf.replace(b"052300", b"101010").replace(b"AB12", b"9999")
+    settled = book.settle(pdf, 315532800)
+    assert settled == book.settle(other, 315532800)
+    assert b"(D:19800101000000" in settled and len(settled) == len(pdf)
+    assert b"/Title <FEFF76EE5F5500200020>" in settled  # 目录目录, as Chromium wrote it: 目录
