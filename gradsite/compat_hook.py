@@ -3,9 +3,10 @@
 From data/matrix.json (gradsite/compat.py), in the page's language; the chapter
 pages themselves are not edited:
 
-* after each included example, a `<div class="mx-versions">` naming it, holding
-  the one-line compatibility note only where some tested release fails, warns
-  or prints something else (an example that runs the same everywhere gets none);
+* after each included example (top level or inside a fold), a
+  `<div class="mx-versions">` naming it, holding the one-line compatibility note
+  only where some tested release fails, warns or prints something else (an
+  example that runs the same everywhere gets none);
 * at the end of the page, a `<script type="application/json" id="mx-data">`
   with each release's result of the page's examples and the texts of the
   outputs that differ from the pinned release's (data/matrix-outputs.json).
@@ -34,6 +35,10 @@ FENCE = re.compile(
     r'[ \t]*--8<-- "(?P<example>snippets/[^"]+\.py)"[ \t]*\n(?P=indent)(?P=fence)[ \t]*$',
     re.M,
 )
+# What on_page_markdown leaves under each example: inline HTML, which Markdown puts in a
+# paragraph of its own both at the top level and inside an indented block (a folded proof),
+# where a raw <div> would not be recognised as a block. on_page_content makes it the marker.
+SPOT = re.compile(r'<p><span class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)"></span></p>')
 MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)">')
 _data: dict = {}  # matrix.load(): each release's records, and "outputs", the texts by hash
 _current: dict = {}  # compat.rows(_data): read in on_pre_build, as the snippets are at build time
@@ -55,30 +60,34 @@ def _lang(page) -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    lang = _lang(page)
-
-    def add_note(match: re.Match) -> str:
+    def mark(match: re.Match) -> str:
         example = match["example"]
-        text = compat.note(example, lang, _data, current=_current)
-        if text is None:
+        if compat.note(example, _lang(page), _data, current=_current) is None:
             log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
-        body = ""
-        if compat.differs(example, _current):
-            # Inline code (`...`) in the reason, as HTML: this block is raw HTML.
-            body = re.sub(r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False))
-            body = f'<p class="mx-note">{body}</p>'
-        return f'{match[0]}\n\n{match["indent"]}<div class="mx-versions" data-example="{example}">{body}</div>\n'
+        return f'{match[0]}\n\n{match["indent"]}<span class="mx-versions" data-example="{example}"></span>\n'
 
-    return FENCE.sub(add_note, markdown)
+    return FENCE.sub(mark, markdown)
 
 
 def on_page_content(content, page, config, files):
+    lang = _lang(page)
+
+    def note(match: re.Match) -> str:
+        example, body = match["example"], ""
+        if compat.differs(example, _current):
+            text = compat.note(example, lang, _data, current=_current)
+            # Inline code (`...`) in the reason, as HTML.
+            body = re.sub(r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False))
+            body = f'<p class="mx-note">{body}</p>'
+        return f'<div class="mx-versions" data-example="{example}">{body}</div>'
+
+    content = SPOT.sub(note, content)
     examples = [m["example"] for m in MARKER.finditer(content)]
     if not examples:
         return content
     lang = _lang(page)
-    data = compat.page_data(examples, lang, _data, _current, _data.get("outputs", {}))
+    data = compat.page_data(examples, lang, _data, _current, _data.get("outputs", {}), matrix.ROOT)
     versions = files.get_file_from_path(f"versions/index.{lang}.md")
     if versions:  # the paragraph that explains the choice
         data["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"

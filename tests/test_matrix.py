@@ -263,15 +263,26 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
     monkeypatch.setattr(compat_hook, "_data", data)
     monkeypatch.setattr(compat_hook, "_current", compat.rows(data, root))
     monkeypatch.setattr(compat.matrix, "ROOT", root)
-    markdown = (root / "docs/zeroing/index.en.md").read_text() + f'\n```python exec="on"\n--8<-- "{same}"\n```\n'
+    # The second example sits in a fold (indented), as a recipe's proof does.
+    markdown = (root / "docs/zeroing/index.en.md").read_text() + (
+        f'\n??? note "Proof"\n\n    ```python exec="on"\n    --8<-- "{same}"\n    ```\n')
     page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
+    files = type("Files", (), {"get_file_from_path": lambda self, path: None})()
     monkeypatch.setattr(compat, "note", lambda example, lang, data, current: f"{lang}:{example}: `code`")
-    out = compat_hook.on_page_markdown(markdown, page, None, None)
+    out = compat_hook.on_page_markdown(markdown, page, None, files)
+    assert '```\n\n<span class="mx-versions" data-example="snippets/zeroing/none.py"></span>\n' in out
+    assert f'    ```\n\n    <span class="mx-versions" data-example="{same}"></span>\n' in out
+    import markdown as md
+
+    # As the build renders it (without markdown-exec: the fences stay code, the outputs left out).
+    html = md.markdown(out.replace(' exec="on"', ""), extensions=["pymdownx.superfences", "pymdownx.details"])
+    content = compat_hook.on_page_content(html, page, None, files)
     # none.py fails on 1.13: its note; same.py prints the same everywhere: an empty marker, no note.
-    assert ('```\n\n<div class="mx-versions" data-example="snippets/zeroing/none.py">'
-            '<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p></div>\n') in out
-    assert f'```\n\n<div class="mx-versions" data-example="{same}"></div>\n' in out
-    assert out.count("mx-note") == 1
+    assert ('<div class="mx-versions" data-example="snippets/zeroing/none.py">'
+            '<p class="mx-note">en:snippets/zeroing/none.py: <code>code</code></p></div>') in content
+    assert f'</code></pre></div>\n<div class="mx-versions" data-example="{same}"></div>\n</details>' in content
+    assert content.count("mx-note") == 1 and '<span class="mx-versions"' not in content
+    assert content.count('<script type="application/json" id="mx-data">') == 1
 
 
 def test_a_release_that_prints_something_else_is_named_in_the_note(history, monkeypatch):
