@@ -134,7 +134,7 @@ def span(some: list[str], releases: list[str], lang: str) -> str:
 
 
 def other_output(results: dict[str, dict]) -> list[str]:
-    """The releases that ran the example and printed something else than the pinned release."""
+    """The releases that ran the example and printed something other than the pinned release did."""
     pinned = results.get(matrix.PINNED)
     if pinned is None:
         return []

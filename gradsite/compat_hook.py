@@ -4,7 +4,8 @@ gradsite/hooks.py, on each page's Markdown and content).
 From data/matrix.json (gradsite/compat.py), in the page's language; the chapter
 pages themselves are not edited:
 
-* after each included example, a `<div class="mx-versions">` naming it, holding
+* after each included example (top level or inside a fold), a
+  `<div class="mx-versions">` naming it, holding
   the one-line compatibility note only where some tested release fails, warns
   or prints something else (an example that runs the same everywhere gets none);
 * at the end of the page, a `<script type="application/json" id="mx-data">`
@@ -31,6 +32,12 @@ from gradsite.project import FENCE, INCLUDE, language_of
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
+# What add_notes leaves under each example: inline HTML, which Markdown puts in a paragraph
+# of its own both at the top level and inside an indented block (a folded proof), where a
+# raw <div> would not be recognised as a block. add_data makes it the marker.
+SPOT = re.compile(
+    r'<p><span class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)"></span></p>'
+)
 MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)">')
 
 
@@ -56,26 +63,32 @@ def add_notes(
         if text is None:
             log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
-        body = ""
-        if compat.differs(example, current):
-            # Inline code (`...`) in the reason, as HTML: this block is raw HTML.
-            body = re.sub(
-                r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
-            )
-            body = f'<p class="mx-note">{body}</p>'
-        block = f'<div class="mx-versions" data-example="{example}">{body}</div>'
-        return f"{match[0]}\n\n{match['indent']}{block}\n"
+        return f'{match[0]}\n\n{match["indent"]}<span class="mx-versions" data-example="{example}"></span>\n'
 
     return FENCE.sub(add_note, markdown)
 
 
-def add_data(content: str, page, files, data: dict, current: dict) -> str:
-    """The page's HTML with the releases' results of its examples, for docs/assets/releases.js."""
+def add_data(content: str, page, files, data: dict, current: dict, root: Path = matrix.ROOT) -> str:
+    """The page's HTML with each marker (and its note, where some release differs), and the
+    releases' results of its examples, for docs/assets/releases.js."""
+    lang = language_of(page.file.src_uri)
+
+    def marker(match: re.Match) -> str:
+        example, body = match["example"], ""
+        if compat.differs(example, current):
+            text = compat.note(example, lang, data, root, current=current)
+            # Inline code (`...`) in the reason, as HTML.
+            body = re.sub(
+                r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
+            )
+            body = f'<p class="mx-note">{body}</p>'
+        return f'<div class="mx-versions" data-example="{example}">{body}</div>'
+
+    content = SPOT.sub(marker, content)
     examples = [m["example"] for m in MARKER.finditer(content)]
     if not examples:
         return content
-    lang = language_of(page.file.src_uri)
-    found = compat.page_data(examples, lang, data, current, data.get("outputs", {}))
+    found = compat.page_data(examples, lang, data, current, data.get("outputs", {}), root)
     versions = files.get_file_from_path(f"versions/index.{lang}.md")
     if versions:  # the paragraph that explains the choice
         found["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"

@@ -208,7 +208,8 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_page_content(html, page, config, files):
     downloads.write_notebook(html, page, config)
-    return compat_hook.add_data(html, page, files, *site_of(config).matrix)
+    site = site_of(config)
+    return compat_hook.add_data(html, page, files, *site.matrix, root=site.runner.root)
 
 
 def on_env(env, config, files):

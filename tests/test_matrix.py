@@ -340,21 +340,38 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
     (root / same).write_text("print(3)\n")
     for release in data["releases"]:
         matrix.record(data, release, _result(same), matrix.source_hash(same, root))
-    markdown = (
-        root / "docs/zeroing/index.en.md"
-    ).read_text() + f'\n```python exec="on"\n--8<-- "{same}"\n```\n'
-    out = compat_hook.add_notes(
-        markdown, "zeroing/index.en.md", data, compat.rows(data, root), root
+    # The second example sits in a fold (indented), as a recipe's proof does.
+    markdown = (root / "docs/zeroing/index.en.md").read_text() + (
+        f'\n??? note "Proof"\n\n    ```python exec="on"\n    --8<-- "{same}"\n    ```\n'
     )
+    current = compat.rows(data, root)
+    out = compat_hook.add_notes(markdown, "zeroing/index.en.md", data, current, root)
+    assert (
+        '```\n\n<span class="mx-versions" data-example="snippets/zeroing/none.py"></span>\n' in out
+    )
+    assert f'    ```\n\n    <span class="mx-versions" data-example="{same}"></span>\n' in out
+    import markdown as md
+
+    # As the build renders it (without markdown-exec: the fences stay code, the outputs left out).
+    html = md.markdown(
+        out.replace(' exec="on"', ""), extensions=["pymdownx.superfences", "pymdownx.details"]
+    )
+    page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
+    files = type("Files", (), {"get_file_from_path": lambda self, path: None})()
+    content = compat_hook.add_data(html, page, files, data, current, root)
     # none.py fails on 1.13: its note, inline code as HTML; same.py prints the same everywhere:
     # an empty marker, no note.
     assert (
-        '```\n\n<div class="mx-versions" data-example="snippets/zeroing/none.py">'
+        '<div class="mx-versions" data-example="snippets/zeroing/none.py">'
         '<p class="mx-note">Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: '
-        "AssertionError (line 2: <code>assert torch.__version__ &gt;= '2'</code>)</p></div>\n"
-    ) in out
-    assert f'```\n\n<div class="mx-versions" data-example="{same}"></div>\n' in out
-    assert out.count("mx-note") == 1
+        "AssertionError (line 2: <code>assert torch.__version__ &gt;= '2'</code>)</p></div>"
+    ) in content
+    assert (
+        f'</code></pre></div>\n<div class="mx-versions" data-example="{same}"></div>\n</details>'
+        in content
+    )
+    assert content.count("mx-note") == 1 and '<span class="mx-versions"' not in content
+    assert content.count('<script type="application/json" id="mx-data">') == 1
 
 
 def test_a_release_that_prints_something_else_is_named_in_the_note(history, monkeypatch):
