@@ -304,7 +304,14 @@ def main() -> int:
         f"{took:.0f} s{f': {error[-1]}' if error else ''}; {issues[-1] if issues else 'no'} issue(s) reported "
         "(mkdocs.yml sets `strict: true`; zensical.log has them).\n"
     )
-    said = sorted({line.strip() for line in log.splitlines() if re.search(r"(?i)\b(hook|plugin)s?\b", line)})
+    said = sorted(
+        {
+            line.strip()
+            for line in log.splitlines()
+            # its own messages, not the pages' HTML it echoes (a figure about hooks)
+            if re.search(r"(?i)\b(hook|plugin)s?\b", line) and "<" not in line and len(line) < 300
+        }
+    )
     if said:
         report.append(
             "What it says about hooks and plugins:\n\n" + "\n".join(f"    {line}" for line in said[:8]) + "\n"
