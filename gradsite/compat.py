@@ -23,10 +23,12 @@ WORDS = {
     "zh": {
         "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
         "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
+        "all_other": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过，但在 {other} 上输出不同。",
         "from": "在 PyTorch {since} 及之后的版本上原样通过；在 {last_bad} 及更早的版本上失败：{why}",
         "until": "在 PyTorch {last_ok} 及之前的版本上通过；在 {first_bad} 及之后的版本上失败：{why}",
         "some": "在 PyTorch {bad} 上失败：{why}；在其余测试过的版本上通过。",
         "warn": "（在 {warned} 上会额外输出警告）",
+        "other": "（在 {other} 上输出不同）",
         "example": "示例",
         "pass": "通过",
         "fail": "失败",
@@ -44,10 +46,13 @@ WORDS = {
     "en": {
         "never": "Fails on every PyTorch release tested here: {why}",
         "all": "Runs unchanged on every PyTorch release tested here ({first} to {last}).",
+        "all_other": "Runs unchanged on every PyTorch release tested here ({first} to {last}), but prints "
+                     "something else on {other}.",
         "from": "Runs unchanged on PyTorch {since} and later; fails on {last_bad} and earlier: {why}",
         "until": "Runs on PyTorch {last_ok} and earlier; fails on {first_bad} and later: {why}",
         "some": "Fails on PyTorch {bad}: {why}; runs on the other releases tested.",
         "warn": " (prints a warning on {warned})",
+        "other": " (prints something else on {other})",
         "example": "Example",
         "pass": "passed",
         "fail": "failed",
@@ -62,6 +67,62 @@ WORDS = {
         "change_head": "| Example | Last failing release | First passing release | Failure on the older releases |",
         "no_changes": "No example of the matrix goes from failing to passing at some release.",
         "provenance": "Data: <code>data/matrix.json</code>, written by <code>make matrix</code>, {where}. Each release's torch build (date run, commit):",
+    },
+}
+
+
+# The release choice on pages with examples (gradsite/compat_hook.py puts these in the
+# page's data, docs/assets/releases.js shows them): {release}, {pinned}, {n}, {line}, {code}, {error}.
+UI = {
+    "zh": {
+        "choose": "我的 PyTorch 版本",
+        "pinned": "{release}（本站构建所用）",
+        "count": "{release}（本页 {n} 个示例不同）",
+        "about": "这是什么？",
+        "label": "输出 · PyTorch {release}",
+        "same": "与 {pinned} 相同",
+        "differs": "与 {pinned} 不同",
+        "fails": "在第 {line} 行失败",
+        "fails_anywhere": "失败",
+        "untested": "未测试",
+        "changed": "PyTorch {release} 的输出与 {pinned} 不同，不同的行已标出。",
+        "assert": "在 PyTorch {release} 上，第 {line} 行断言的论断不成立：<code>{code}</code> 抛出 {error}。"
+                  "上面是示例在这之前打印的内容；本页正文描述的是 PyTorch {pinned}。",
+        "stops": "在 PyTorch {release} 上，示例在第 {line} 行停止：<code>{code}</code> 抛出 {error}，"
+                 "正文从这一行起的说法在该版本上不成立。上面是它在这之前打印的内容。",
+        "fails_plain": "在 PyTorch {release} 上，这个示例失败：{error}。这里正文的说法在该版本上不成立。",
+        "warned": "在 PyTorch {release} 上，它还会发出警告：{error}",
+        "not_run": "这个示例的当前版本没有在 PyTorch {release} 上运行过；上面是 {pinned} 的输出。",
+        "no_text": "（没有记录该版本的输出文本）",
+        "show": "看 {release}",
+        "back": "回到 {pinned}",
+    },
+    "en": {
+        "choose": "My PyTorch",
+        "pinned": "{release} (this build)",
+        "count": "{release} (differences on this page: {n})",
+        "about": "What is this?",
+        "label": "Output · PyTorch {release}",
+        "same": "same as {pinned}",
+        "differs": "differs from {pinned}",
+        "fails": "fails at line {line}",
+        "fails_anywhere": "fails",
+        "untested": "not tested",
+        "changed": "On PyTorch {release} the output differs from {pinned}; the lines that differ are marked.",
+        "assert": "On PyTorch {release}, the claim asserted at line {line} does not hold: <code>{code}</code> "
+                  "raised {error}. Above is what the example printed before that; this page describes "
+                  "PyTorch {pinned}.",
+        "stops": "On PyTorch {release}, the example stops at line {line}: <code>{code}</code> raised {error}, "
+                 "so what the page says from that line on does not hold there. Above is what it printed "
+                 "before that.",
+        "fails_plain": "On PyTorch {release}, this example fails: {error}. What the page says here does not "
+                       "hold on that release.",
+        "warned": "On PyTorch {release}, it also prints a warning: {error}",
+        "not_run": "This example, as it is now, has not been run on PyTorch {release}; above is what "
+                   "{pinned} printed.",
+        "no_text": "(this release's output text was not recorded)",
+        "show": "Show {release}",
+        "back": "Back to {pinned}",
     },
 }
 
@@ -88,10 +149,12 @@ def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> st
     """The error, and the example's line that raised it (quoted from the source that ran)."""
     why = entry["error"] or ""
     if entry.get("line"):
-        lines = (root / example).read_text(encoding="utf-8").splitlines()
-        code = lines[entry["line"] - 1].split("#")[0].strip() if entry["line"] <= len(lines) else ""
+        code = _code(example, entry, root)
         where = WORDS[lang]["line"].format(line=entry["line"])
-        why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
+        if lang == "zh":  # full-width brackets and colon in Chinese text
+            why = f"{why}（{where}：`{code}`）" if code else f"{why}（{where}）"
+        else:
+            why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
     return why
 
 
@@ -112,20 +175,101 @@ def note(example: str, lang: str, data: dict | None = None, root: Path = matrix.
     bad = [r for r, good in zip(releases, ok) if not good]
     newest_bad = results[bad[-1]] if bad else None
     why = reason(example, newest_bad, lang, root) if newest_bad else ""
+    def listed(some: list[str]) -> str:
+        return span(some, releases, lang)
+
+    other = listed(other_output(results))
     if not any(ok):
         text = words["never"].format(why=why)
     elif all(ok):
-        text = words["all"].format(first=minor(releases[0]), last=minor(releases[-1]))
+        key = "all_other" if other else "all"
+        text = words[key].format(first=minor(releases[0]), last=minor(releases[-1]), other=other)
+        other = ""  # said already
     elif ok == sorted(ok):  # failing, then passing from one release on
         text = words["from"].format(since=minor(releases[ok.index(True)]), last_bad=minor(bad[-1]), why=why)
     elif ok == sorted(ok, reverse=True):
         text = words["until"].format(last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why)
     else:
-        text = words["some"].format(bad=", ".join(minor(r) for r in bad), why=why)
-    warned = [minor(r) for r in releases if results[r]["status"] == "warned"]
+        text = words["some"].format(bad=listed(bad), why=why)
+    warned = [r for r in releases if results[r]["status"] == "warned"]
     if warned:
-        text += words["warn"].format(warned=", ".join(warned))
+        text += words["warn"].format(warned=listed(warned))
+    if other:
+        text += words["other"].format(other=other)
     return text
+
+
+def span(some: list[str], releases: list[str], lang: str) -> str:
+    """Releases as a list in the page's language, three or more in a row as a range: 1.13–2.12、2.14."""
+    runs: list[list[str]] = []
+    for release in releases:
+        if release not in some:
+            continue
+        if runs and releases.index(runs[-1][-1]) == releases.index(release) - 1:
+            runs[-1].append(release)
+        else:
+            runs.append([release])
+    parts = [f"{minor(r[0])}–{minor(r[-1])}" if len(r) >= 3 else ("、" if lang == "zh" else ", ").join(map(minor, r))
+             for r in runs]
+    return ("、" if lang == "zh" else ", ").join(parts)
+
+
+def other_output(results: dict[str, dict]) -> list[str]:
+    """The releases that ran the example and printed something else than the pinned release."""
+    pinned = results.get(matrix.PINNED)
+    if pinned is None:
+        return []
+    return [r for r, entry in results.items()
+            if r != matrix.NIGHTLY and entry["status"] != "failed" and entry["output"] != pinned["output"]]
+
+
+def differs(example: str, current: dict) -> bool:
+    """Whether some tested release fails, warns or prints something else: the note is shown only then."""
+    results = {r: e for r, e in current.get(example, {}).items() if r != matrix.NIGHTLY}
+    return any(e["status"] != "passed" for e in results.values()) or bool(other_output(results))
+
+
+def page_data(examples: list[str], lang: str, data: dict, current: dict, outputs: dict[str, str],
+              root: Path = matrix.ROOT) -> dict:
+    """What docs/assets/releases.js needs to show each release's output of the page's examples.
+
+    Per example, one entry per release (in `releases` order): 0 where the release printed
+    what the pinned one did, without a warning (most of them); None where it has no current
+    record; else status, output hash, and for a failure or warning the error, the line and
+    its code. `texts` holds only the outputs that differ from the pinned one, which the page
+    shows already: the no-JS page and the search index hold the pinned outputs alone."""
+    releases = sorted((r for r in data["releases"] if r != matrix.NIGHTLY), key=matrix.version_key)
+    texts, entries = {}, {}
+    for example in dict.fromkeys(examples):
+        results = current.get(example, {})
+        pinned = results.get(matrix.PINNED)
+        row = []
+        for release in releases:
+            entry = results.get(release)
+            if entry is None:
+                row.append(None)
+            elif pinned and entry["status"] == "passed" and entry["output"] == pinned["output"]:
+                row.append(0)
+            else:
+                item = {"status": entry["status"], "output": entry["output"]}
+                if entry["status"] != "passed":
+                    item["error"] = entry["error"]
+                    item["line"] = entry["line"]
+                    item["code"] = _code(example, entry, root)
+                if (not pinned or entry["output"] != pinned["output"]) and entry["output"] in outputs:
+                    texts[entry["output"]] = outputs[entry["output"]]
+                row.append(item)
+        entries[example] = {"pinned": pinned["output"] if pinned else None, "releases": row}
+    return {"pinned": matrix.PINNED, "releases": releases, "examples": entries,
+            "texts": dict(sorted(texts.items())), "words": UI[lang]}
+
+
+def _code(example: str, entry: dict, root: Path) -> str | None:
+    """The example's line that raised, without its comment (from the source that ran)."""
+    if not entry.get("line"):
+        return None
+    lines = (root / example).read_text(encoding="utf-8").splitlines()
+    return lines[entry["line"] - 1].split("#")[0].strip() or None if entry["line"] <= len(lines) else None
 
 
 def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:

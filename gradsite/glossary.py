@@ -10,6 +10,17 @@ Python-Markdown's own `abbr` only matches a term between word boundaries
 (`\\b`). Chinese has no spaces, so `叶子节点` in `是叶子节点的` would never
 match. Here a boundary is required only at an end of a term that is a Latin
 letter or digit; longer terms win (`非叶子节点` before `叶子节点`).
+
+A term is marked once per page: its first occurrence in the text, never inside
+a heading, so a page is not dotted all over. Per h2 section instead
+(`RESTART_AT = ("h1", "h2")`), the Chinese pages, whose prose repeats each term
+as written, kept three times the marks of the English ones (retention 35 to 13,
+detach 36 to 11); once per page, both mark about the terms they use (9 to 8,
+7 to 5).
+
+A row's fourth cell lists the variants the term replaces (`叶节点` for
+`叶子节点`); `variants_in` finds them in a page's prose, and gradsite/hooks.py
+fails the build on each, naming the page, language and line.
 """
 
 from __future__ import annotations
@@ -21,19 +32,55 @@ from markdown.extensions.abbr import AbbrExtension, AbbrTreeprocessor
 
 # What the tooltip says, per language: Chinese readers also get the English term.
 TITLE = {"zh": "{counterpart}：{definition}", "en": "{definition}"}
-_ROW = re.compile(r"^\|(?P<term>[^|]+)\|(?P<counterpart>[^|]+)\|(?P<definition>[^|]+)\|\s*$")
+_ROW = re.compile(
+    r"^\|(?P<term>[^|]+)\|(?P<counterpart>[^|]+)\|(?P<definition>[^|]+)\|(?:(?P<variants>[^|]*)\|)?\s*$"
+)
 _WORDY = re.compile(r"\w", re.ASCII)
+_HEADING = re.compile(r"h[1-6]")
+_LIST = re.compile(r"[,，、;；]")  # between the variants of a cell
+RESTART_AT = ("h1",)  # the headings after which a term is marked again
+
+
+def _rows(docs_dir: Path, language: str) -> list[dict[str, str]]:
+    page = Path(docs_dir) / "glossary" / f"index.{language}.md"
+    rows = [row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))]
+    # the page's one table; its first two rows are the header and its rule
+    return [{key: (value or "").strip().replace("`", "") for key, value in row.groupdict().items()} for row in rows[2:]]
 
 
 def terms(docs_dir: Path, language: str) -> dict[str, str]:
     """{term: tooltip} from the glossary table of one language."""
-    page = Path(docs_dir) / "glossary" / f"index.{language}.md"
-    found: dict[str, str] = {}
-    rows = [row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))]
-    for row in rows[2:]:  # the page's one table; its first two rows are the header and its rule
-        cells = {key: value.strip().replace("`", "") for key, value in row.groupdict().items()}
-        found[cells["term"]] = TITLE[language].format(**cells)
-    return found
+    return {cells["term"]: TITLE[language].format(**cells) for cells in _rows(docs_dir, language)}
+
+
+def variants(docs_dir: Path, language: str) -> dict[str, str]:
+    """{variant: the term to write instead}, from the table's fourth column."""
+    return {
+        variant.strip(): cells["term"]
+        for cells in _rows(docs_dir, language)
+        for variant in _LIST.split(cells["variants"])
+        if variant.strip()
+    }
+
+
+# What is not prose: fenced blocks (their fences may be indented, in a fold) and inline code.
+_FENCED = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
+_INLINE_CODE = re.compile(r"(`+).+?\1")
+
+
+def variants_in(markdown: str, found: dict[str, str]) -> list[tuple[int, str, str]]:
+    """(line, variant, term) for each glossary variant in a page's prose, code excepted."""
+    if not found:
+        return []
+    blank = _FENCED.sub(lambda m: "\n" * m[0].count("\n"), markdown)
+    blank = _INLINE_CODE.sub(lambda m: " " * len(m[0]), blank)
+    pattern = re.compile("|".join(_pattern(v) for v in sorted(found, key=len, reverse=True)), re.IGNORECASE)
+    by_lower = {variant.lower(): term for variant, term in found.items()}
+    return [
+        (number, m[0], by_lower[m[0].lower()])
+        for number, line in enumerate(blank.splitlines(), 1)
+        for m in pattern.finditer(line)
+    ]
 
 
 def _pattern(term: str) -> str:
@@ -49,6 +96,41 @@ class _Treeprocessor(AbbrTreeprocessor):
         longest_first = sorted(self.abbrs, key=len, reverse=True)
         self.RE = re.compile("|".join(_pattern(term) for term in longest_first))
         self.iter_element(root)
+        _first_uses_only(root, set(self.abbrs.values()))
+
+
+def _first_uses_only(root, titles: set[str]) -> None:
+    """Keep a term's first mark after each RESTART_AT heading (none in headings); unwrap the others."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    seen: set[str] = set()
+    for element in list(root.iter()):
+        if element.tag in RESTART_AT:
+            seen.clear()
+        if element.tag != "abbr" or element.get("title") not in titles:
+            continue
+        in_heading = any(_HEADING.fullmatch(a.tag) for a in _ancestors(element, parents))
+        if in_heading or element.text in seen:
+            _unwrap(element, parents[element])
+        else:
+            seen.add(element.text)
+
+
+def _ancestors(element, parents):
+    while element in parents:
+        element = parents[element]
+        yield element
+
+
+def _unwrap(element, parent) -> None:
+    """Put an element's text back where it stood, without the element."""
+    index = list(parent).index(element)
+    text = (element.text or "") + (element.tail or "")
+    if index:
+        previous = parent[index - 1]
+        previous.tail = (previous.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+    parent.remove(element)
 
 
 class GlossaryExtension(AbbrExtension):

@@ -6,7 +6,8 @@
   same order and give their headings the same ids (mkdocs-static-i18n would
   silently fall back, and a differing id breaks the language switch);
 * the torch version that produced the outputs is given to the templates;
-* glossary tooltips in the page's language (gradsite/glossary.py).
+* glossary tooltips in the page's language (gradsite/glossary.py), and no variant
+  of a glossary term in a page.
 """
 
 from __future__ import annotations
@@ -99,8 +100,22 @@ def _name_the_snippet(match: re.Match) -> str:
     return f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][match.end("options") - match.start():]}'
 
 
+def _glossary_variants(markdown: str, page, config) -> None:
+    """A variant of a glossary term in a page (叶节点 for 叶子节点) fails the build, named."""
+    match = _SUFFIX.match(page.file.src_uri)
+    if not match or match["stem"] == "glossary/index":
+        return  # the glossary page lists the variants
+    lang = match["lang"]
+    for line, variant, term in glossary.variants_in(markdown, glossary.variants(config.docs_dir, lang)):
+        log.error(
+            f'docs/{page.file.src_uri}:{line}: language {lang}: "{variant}" is a variant of the glossary term '
+            f'"{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
+        )
+
+
 def on_page_markdown(markdown, page, config, files):
     execute.state.page = page.file.src_uri
+    _glossary_variants(markdown, page, config)
     return FENCE.sub(_name_the_snippet, markdown)
 
 

@@ -12,9 +12,13 @@ then runs the examples there, each in a fork of one process that imported
 torch once. The pinned release (pyproject.toml) runs on the project's own
 .venv, with no new environment. Each environment is deleted after its run.
 
-data/matrix.json keeps, per release, its provenance and, per example, the
-sha256 of its source when it ran, passed/failed/warned, the error (first line)
-and the example's line, and the sha256 of its output. An example is run again
+data/matrix.json keeps, per release, its provenance (torch build, CPU model
+and the vector capability ATen used) and, per example, the sha256 of its
+source when it ran, passed/failed/warned, the error (first line) and the
+example's line, and the sha256 of its output. data/matrix-outputs.json keeps
+each distinct output once, by that hash: what the example printed (for a
+failure, what it printed before failing). Most releases print the same, so
+17 releases cost little more than one. An example is run again
 only when its record is missing or its source changed, so an interrupted run
 resumes where it stopped (every result is saved as soon as it arrives), and
 an edited example is refreshed on every release without redoing the rest.
@@ -72,34 +76,61 @@ def source_hash(example: str, root: Path = ROOT) -> str:
 # --- the data file ---------------------------------------------------------
 
 
+def outputs_path(path: Path = DATA) -> Path:
+    """The output texts beside a data file: data/matrix.json -> data/matrix-outputs.json."""
+    return path.with_name(f"{path.stem}-outputs.json")
+
+
 def load(path: Path = DATA) -> dict:
-    if not path.exists():
-        return {"releases": {}}
-    return json.loads(path.read_text(encoding="utf-8"))
+    """{"releases": {release: row}, "outputs": {output hash: text}} from the data file and its twin."""
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"releases": {}}
+    outputs = outputs_path(path)
+    data["outputs"] = json.loads(outputs.read_text(encoding="utf-8")) if outputs.exists() else {}
+    return data
 
 
-def save(data: dict, path: Path = DATA) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    ordered = dict(sorted(data["releases"].items(), key=lambda item: version_key(item[0])))
-    text = json.dumps({"releases": ordered}, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+def load_outputs(path: Path = DATA) -> dict[str, str]:
+    """Output texts by their hash (a record's "output")."""
+    return load(path)["outputs"]
+
+
+def _write(path: Path, content: dict) -> None:
+    text = json.dumps(content, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
     partial = path.with_suffix(".json.partial")
     partial.write_text(text, encoding="utf-8")
     partial.replace(path)  # a reader never sees half a file
 
 
+def save(data: dict, path: Path = DATA) -> None:
+    """Both files; only the outputs some record names are kept."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ordered = dict(sorted(data["releases"].items(), key=lambda item: version_key(item[0])))
+    named = {entry["output"] for row in ordered.values() for entry in row["examples"].values()}
+    outputs = {key: text for key, text in sorted(data.get("outputs", {}).items()) if key in named}
+    _write(outputs_path(path), outputs)
+    _write(path, {"releases": ordered})
+
+
 def record(data: dict, release: str, result: dict, source: str) -> None:
-    """Merge one example's result into the release's row."""
+    """Merge one example's result into the release's row, and its output text."""
     row = data["releases"].setdefault(release, {"provenance": {}, "examples": {}})
     entry = {"source": source, **{key: result[key] for key in ("status", "error", "line", "output")}}
     row["examples"][result["example"]] = entry
     row["examples"] = dict(sorted(row["examples"].items()))
+    data.setdefault("outputs", {})[result["output"]] = result["text"]
 
 
 def todo(data: dict, release: str, wanted: list[str], *, force: bool = False, root: Path = ROOT) -> list[str]:
-    """The examples of `wanted` this release has no current record of."""
+    """The examples of `wanted` this release has no current record of (with its output text)."""
     recorded = data["releases"].get(release, {}).get("examples", {})
+    outputs = data.get("outputs", {})
     return [
-        e for e in wanted if force or e not in recorded or recorded[e]["source"] != source_hash(e, root)
+        e
+        for e in wanted
+        if force
+        or e not in recorded
+        or recorded[e]["source"] != source_hash(e, root)
+        or recorded[e]["output"] not in outputs  # recorded before output texts were kept
     ]
 
 
@@ -140,7 +171,9 @@ def differences(data: dict, release: str, results: list[dict]) -> list[str]:
 def merge_files(target: dict, paths: list[Path]) -> dict:
     """Rows from other data files (one per CI job) replace or extend the target's."""
     for path in paths:
-        for release, row in load(path)["releases"].items():
+        theirs = load(path)
+        target.setdefault("outputs", {}).update(theirs["outputs"])
+        for release, row in theirs["releases"].items():
             mine = target["releases"].setdefault(release, {"provenance": {}, "examples": {}})
             examples = dict(sorted({**mine["examples"], **row["examples"]}.items()))
             if examples != mine["examples"] or not mine["provenance"]:
@@ -182,11 +215,13 @@ def disk_mb(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink()) // 2**20
 
 
-def run_examples(python: Path | str, names: list[str], root: Path = ROOT, on_result=None) -> tuple[list, dict]:
-    """Run the examples with that python; results in order, and the provenance."""
+def run_examples(
+    python: Path | str, names: list[str], root: Path = ROOT, on_result=None, env: dict | None = None
+) -> tuple[list, dict]:
+    """Run the examples with that python (and environment); results in order, and the provenance."""
     results, provenance = [], {}
     with subprocess.Popen(
-        [str(python), str(WORKER), str(root), *names], stdout=subprocess.PIPE, text=True, cwd=root
+        [str(python), str(WORKER), str(root), *names], stdout=subprocess.PIPE, text=True, cwd=root, env=env
     ) as worker:
         for line in worker.stdout:
             message = json.loads(line)
@@ -232,13 +267,17 @@ def run(releases: list[str], wanted: list[str], *, force: bool, index: str | Non
         started = time.monotonic()
 
         def progress(done: int, name: str = "", status: str = "") -> None:
-            per_release = sum(spent) / len(spent) if spent else 180  # a first guess: install and run
-            elapsed = time.monotonic() - started
+            # Time left from what was measured: this release's examples so far, the releases done.
+            # Before anything is measured, no guess (a first guess was minutes for a 1 s run).
             running = time.monotonic() - installed  # the examples so far, without the install
-            this = running / done * (len(names) - done) if done else max(0.0, per_release - elapsed)
-            left = per_release * (len(plan) - number) + this
-            print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}"
-                  f" (about {_minutes(left)} left)", file=sys.stderr, flush=True)
+            this = running / done * (len(names) - done) if done else None
+            others = sum(spent) / len(spent) * (len(plan) - number) if spent else None
+            if this is None or (others is None and number < len(plan)):
+                estimate = ""
+            else:
+                estimate = f" (about {_minutes(this + (others or 0))} left)"
+            print(f"[{number}/{len(plan)} torch {release}] {done}/{len(names)} {name} {status}{estimate}",
+                  file=sys.stderr, flush=True)
 
         env, reused, installed = None, False, started
         if release == PINNED and _own_torch() == PINNED:

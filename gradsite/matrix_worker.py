@@ -9,8 +9,13 @@ example as soon as it is done, then a last line with the provenance:
 
     {"example": "snippets/a/b.py", "status": "passed" | "failed" | "warned",
      "error": "Type: first line of the message" | null, "line": 12 | null,
-     "output": "<sha256 of stdout, 16 hex>", "seconds": 0.4}
-    {"provenance": {"torch": "2.13.0+cpu", "python": "3.11.7", ...}}
+     "output": "<sha256 of stdout, 16 hex>", "text": "<stdout>", "seconds": 0.4}
+    {"provenance": {"torch": "2.13.0+cpu", "python": "3.11.7", "cpu": "...",
+                    "capability": "AVX512", "threads": 2, ...}}
+
+For a failed example, "text" is what it printed before it failed. An example that
+prints what the build rejects (an address, a temporary path: conventions.LEAKS;
+more than the output limit) is "failed" too, with the reason as its error.
 
 "warned": the example passed but wrote to stderr (a warning, say); the site's
 build treats that as a failure, a reader would not. Paths of this machine are
@@ -32,7 +37,36 @@ import tempfile
 import time
 import traceback
 
-TIMEOUT = 600  # seconds per example; the slowest (DDP) takes a few
+
+
+def _conventions():
+    """gradsite/conventions.py (stdlib only), loaded by path: this file runs where gradsite is not installed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_gradsite_conventions", os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), "conventions.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+conventions = _conventions()
+# The build's limits (and their environment variables), so that the matrix never records as
+# passed what the build rejects.
+TIMEOUT = float(os.environ.get(conventions.TIME_LIMIT[0], conventions.TIME_LIMIT[1]))
+OUTPUT_LIMIT = int(float(os.environ.get(conventions.OUTPUT_LIMIT[0], conventions.OUTPUT_LIMIT[1])))
+
+
+def build_check(stdout: str, root: str) -> str | None:
+    """What the site's build would reject in this output (gradsite/execute.py), as an error; None if nothing."""
+    if len(stdout) > OUTPUT_LIMIT:
+        return f"OutputLimit: printed {len(stdout):,} characters, more than {OUTPUT_LIMIT:,}"
+    found = conventions.leaks(stdout.replace(root, "<project>"))
+    if root in stdout:
+        found.append(f"project path: {root!r}")
+    if found:
+        return "Leak: the output changes from one run or machine to the next: " + "; ".join(found)
+    return None
 
 
 def strip_paths(text: str, root: str) -> str:
@@ -103,6 +137,9 @@ def run(root: str, example: str) -> dict:
         stdout = open(out, "rb").read() if os.path.exists(out) else b""
         stderr = open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
     error = got.get("error")
+    text = stdout.decode(errors="replace")
+    if not error:
+        error = build_check(text, root)
     status_name = "failed" if error else ("warned" if stderr else "passed")
     if status_name == "warned":
         lines = stderr.splitlines()  # "<file>:<line>: UserWarning: ...", then the source line
@@ -114,8 +151,33 @@ def run(root: str, example: str) -> dict:
         "error": strip_paths(error, root)[:300] if error else None,
         "line": got.get("line"),
         "output": hashlib.sha256(stdout).hexdigest()[:16],
+        "text": strip_paths(text, root),
         "seconds": seconds,
     }
+
+
+def cpu_model() -> str:
+    """The processor's name as the kernel reports it (Linux), else what platform knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def cpu_capability() -> str | None:
+    """The vector instructions ATen's CPU kernels use here (ATEN_CPU_CAPABILITY can lower them)."""
+    import torch
+
+    for get in (lambda: torch.backends.cpu.get_cpu_capability(), lambda: torch._C._get_cpu_capability()):
+        try:
+            return str(get())
+        except (AttributeError, RuntimeError):
+            continue
+    return None
 
 
 def provenance() -> dict:
@@ -127,6 +189,9 @@ def provenance() -> dict:
         "numpy": numpy.__version__,
         "python": platform.python_version(),
         "platform": f"{platform.system()} {platform.machine()}",
+        "cpu": cpu_model(),
+        "capability": cpu_capability(),
+        "threads": torch.get_num_threads(),
     }
 
 

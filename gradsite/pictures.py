@@ -484,6 +484,10 @@ def _plot_svg(series: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], s
     return svg.strip()
 
 
+def _significant(value, digits: int = 3) -> float:
+    return float(f"{float(value):.{digits}g}")
+
+
 def plot(
     snippet: str,
     lines: dict[str, str],
@@ -505,8 +509,10 @@ def plot(
     namespace, _ = run_example(snippet)
     series = []
     for name in lines:
-        ys = [float(v) for v in namespace[name]]
-        xs = [float(v) for v in namespace[x]] if x else list(range(1, len(ys) + 1))
+        # 3 significant digits: far below a pixel, and above the rounding-level digits that
+        # differ from one CPU to another, so the picture is the same bytes on every machine.
+        ys = [_significant(v) for v in namespace[name]]
+        xs = [_significant(v) for v in namespace[x]] if x else list(range(1, len(ys) + 1))
         series.append((xs, ys))
     svg = plot_svg(series, alt=alt, salt=f"{snippet}:{','.join(lines)}", log_y=log_y)
     legend = []

@@ -25,6 +25,9 @@ NEW = {
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
 }
 ZH_ONLY = "snippets/retention/zz_zh_only.py"
+# A variant of a glossary term in each language's prose (docs/glossary/ lists it), at a line
+# build_broken records as lines["variant", lang].
+VARIANT = {"zh": ("叶节点", "叶子节点"), "en": ("leaf node", "leaf tensor")}
 MISSING, MISSING_IN = "snippets/versions/no_such_example.py", "docs/versions/index.en.md"
 TIME_LIMIT = "10"  # seconds; every real example of the chapter takes well under one, even under load
 
@@ -61,6 +64,8 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     for lang in ("zh", "en"):
         _append(project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW))
     _append(project / "docs/retention/index.zh.md", _fence(ZH_ONLY))
+    for lang, (variant, _) in VARIANT.items():
+        _append(project / f"docs/retention/index.{lang}.md", f"\nA {variant} here.\n")
     _edit(project / "docs/retention/index.en.md", "{#chain-rule-2400}", "{#chain-rule}")
     (project / "docs/references/index.en.md").unlink()
     _edit(project / "docs/index.en.md", "(retention/index.md)", "(retention/missing.md)")
@@ -69,6 +74,8 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     # page read last (pages are read in path order, versions/ after retention/), in English.
     _edit(project / MISSING_IN, "snippets/versions/torch_version.py", MISSING)
     lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
+    for lang in VARIANT:
+        lines["variant", lang] = _lines(project / f"docs/retention/index.{lang}.md")
     lines[WARNS] = next(n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t)
     lines[FAILS] = next(n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t)
     (folder / "out").mkdir()

@@ -14,7 +14,9 @@ them into test modules too would start a second session-wide browser.
 
 Chromium is Debian's (/usr/bin/chromium, or $GRADSITE_CHROMIUM): Playwright
 never downloads a browser here. Without it, the tests using these fixtures are
-skipped with the reason shown by `pytest -ra`.
+skipped with the reason shown by `pytest -ra`; with GRADSITE_REQUIRE_BROWSER=1
+(.ci/run and the docs workflow set it) they fail instead, saying what to
+install, so a check that must run the browser tests cannot pass without them.
 """
 
 from __future__ import annotations
@@ -92,15 +94,29 @@ def served(site):
     thread.join()
 
 
+def browser_missing(reason: str) -> None:
+    """Skip, or fail where the browser tests are required (GRADSITE_REQUIRE_BROWSER=1)."""
+    if os.environ.get("GRADSITE_REQUIRE_BROWSER", "") not in ("", "0"):
+        pytest.fail(f"GRADSITE_REQUIRE_BROWSER=1 and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+INSTALL_CHROMIUM = (
+    "install Chromium: on Debian `apt-get install chromium fonts-noto-cjk`; elsewhere "
+    "`.venv/bin/python -m playwright install --with-deps chromium` and point GRADSITE_CHROMIUM "
+    "at the executable it installed"
+)
+
+
 @pytest.fixture(scope="session")
 def chromium():
-    """Debian's Chromium, driven by Playwright; skips when either is missing."""
+    """Debian's Chromium, driven by Playwright; skips (or fails, if required) when either is missing."""
     if not CHROMIUM.is_file():
-        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+        browser_missing(f"browser tests need Chromium at {CHROMIUM}, which does not exist: {INSTALL_CHROMIUM}")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("browser tests need the playwright Python package (pip install -e .)")
+        browser_missing("browser tests need the playwright Python package (pip install -e .)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from broken import build_broken
-from browser import chromium, served, tab  # noqa: F401 - browser fixtures, defined once
+from browser import CHROMIUM, chromium, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
@@ -119,7 +119,13 @@ def _start(name: str) -> Future:
 def pytest_collection_finish(session):
     if session.config.option.collectonly:
         return
-    for name in sorted({_NEEDS[f] for item in session.items for f in getattr(item, "fixturenames", ()) if f in _NEEDS}):
+    needed = set()
+    for item in session.items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & {"tab", "served", "chromium"} and not CHROMIUM.is_file():
+            continue  # skipped (or failed, if required) before it reads a build: build nothing for it
+        needed |= {_NEEDS[f] for f in fixtures if f in _NEEDS}
+    for name in sorted(needed):
         _start(name)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from broken import FAILS, MISSING, RAISES, SYNTAX, TIME_LIMIT, WARNS, ZH_ONLY
+from broken import FAILS, MISSING, RAISES, SYNTAX, TIME_LIMIT, VARIANT, WARNS, ZH_ONLY
 
 
 def _named(log: str, position: str) -> None:
@@ -109,3 +109,13 @@ def test_missing_snippet(broken):
     result, _ = broken
     assert "Error reading page 'versions/index.en.md'" in result.log
     assert f"{MISSING}' could not be found" in result.log
+
+
+def test_glossary_variant_in_a_page_names_page_language_line_and_the_term(broken):
+    result, lines = broken
+    for lang, (variant, term) in VARIANT.items():
+        expected = (
+            f'docs/retention/index.{lang}.md:{lines["variant", lang]}: language {lang}: "{variant}" is a variant '
+            f'of the glossary term "{term}": write "{term}"'
+        )
+        assert expected in result.log, f"missing: {expected}\n" + result.log[-4000:]

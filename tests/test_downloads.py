@@ -13,10 +13,12 @@ from urllib.parse import unquote
 import pytest
 
 from gradsite.downloads import CHAPTERS, OFFLINE_FOLDER, OFFLINE_ZIP, chapter_snippets, pins
+from gradsite.matrix import PINNED, RELEASES
 from sitebuild import ROOT
 
 PREFIX = {"zh": "", "en": "en/"}
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
+OLDEST = RELEASES[0]
 
 
 def _zip(site, language: str, chapter: str) -> Path:
@@ -97,8 +99,13 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
     page = context.new_page()
     failed: list[str] = []
     page.on("requestfailed", lambda r: failed.append(f"{r.failure} {r.url}"))
+    choice = page.locator(".mx-choice select")
     try:
         page.goto(offline.joinpath(start).as_uri(), wait_until="load")
+        if start.endswith("retention/index.html"):  # My PyTorch, from file:// (data inline, no fetch)
+            assert choice.input_value() == PINNED and page.locator(".highlight[data-mx-label]").count() == 0
+            choice.select_option(OLDEST)
+            assert f"PyTorch {OLDEST}" in page.locator(".highlight[data-mx-label]").first.get_attribute("data-mx-label")
         # Links in the copy name their file: they work without a server.
         hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all("els => els.map(e => e.href)")
         assert hrefs and all(h.split("#")[0].endswith(".html") for h in hrefs), hrefs
@@ -117,6 +124,9 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
         assert first == offline.joinpath(expected).as_uri(), results[:3]
         page.goto(first, wait_until="load")
         assert page.locator("article h1").count() == 1
+        if start.endswith("retention/index.html"):  # the choice followed the reader to the next file
+            assert choice.input_value() == OLDEST
+            choice.select_option(PINNED)
     finally:
         context.close()
     assert outside == [], f"requests that left the disk: {outside}"

@@ -105,6 +105,38 @@ DRIFT = {
         """,
         "snippets/accumulation/onecycle_total_steps.py",
     ),
+    "zero_grad() leaves zeros again, after the standard loop's step": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=False):
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/accumulation/accumulation_loop.py",
+    ),
+    "zero_grad() leaves zeros again, after the DDP loop's step": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=False):
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/accumulation/ddp_no_sync_loop.py",
+    ),
+    "clip_grad_norm_ returns the norm after clipping": (
+        """
+        import torch
+        _clip = torch.nn.utils.clip_grad_norm_
+        def clip_grad_norm_(parameters, max_norm, *args, **kwargs):
+            parameters = list(parameters)
+            _clip(parameters, max_norm, *args, **kwargs)
+            return _clip(parameters, max_norm, *args, **kwargs)
+        torch.nn.utils.clip_grad_norm_ = clip_grad_norm_
+        """,
+        "snippets/accumulation/amp_clip_order.py",
+    ),
     "LayerNorm starts normalizing over the batch": (
         """
         import torch
@@ -115,6 +147,20 @@ DRIFT = {
         "snippets/accumulation/batchnorm_remedies.py",
     ),
 }
+
+# Recipes, against the same changes as the examples that prove them.
+DRIFT["clip_grad_norm_ returns the norm after clipping (recipe)"] = (
+    DRIFT["clip_grad_norm_ returns the norm after clipping"][0],
+    "snippets/accumulation/clip_once_per_step.py",
+)
+DRIFT["zero_grad() leaves zeros again, after the last short group"] = (
+    DRIFT["zero_grad() leaves zeros again, after the standard loop's step"][0],
+    "snippets/accumulation/step_on_the_last_group.py",
+)
+DRIFT["backward overwrites .grad instead of adding (token-count recipe)"] = (
+    DRIFT["backward overwrites .grad instead of adding"][0],
+    "snippets/accumulation/divide_by_all_tokens.py",
+)
 
 
 @pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))

@@ -101,7 +101,33 @@ DRIFT = {
         """,
         "snippets/detach/write_parameters_without_data.py",
     ),
+    "Module.requires_grad_(False) stops reaching the parameters (freezing)": (
+        """
+        import torch
+        torch.nn.Module.requires_grad_ = lambda self, requires_grad=True: self
+        """,
+        "snippets/detach/freeze_part_of_model.py",
+    ),
+    "Module.requires_grad_(False) stops reaching the parameters (target network)": (
+        """
+        import torch
+        torch.nn.Module.requires_grad_ = lambda self, requires_grad=True: self
+        """,
+        "snippets/detach/ema_target_network.py",
+    ),
+    "Tensor.item() returns a 0-d tensor": (
+        """
+        import torch
+        torch.Tensor.item = lambda self: self.detach().clone()
+        """,
+        "snippets/detach/log_loss_item.py",
+    ),
 }
+
+DRIFT["inference_mode tensors become savable (recipe)"] = (
+    DRIFT["inference_mode tensors become savable (inference_mode acts like no_grad)"][0],
+    "snippets/detach/evaluate_without_a_graph.py",
+)
 
 
 @pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))

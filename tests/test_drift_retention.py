@@ -140,7 +140,16 @@ DRIFT = {
         """,
         "snippets/retention/higher_order_gradients.py",
     ),
+    "retain_grad becomes a no-op (recipe)": (
+        "import torch; torch.Tensor.retain_grad = lambda self: None",
+        "snippets/retention/keep_an_intermediate_grad.py",
+    ),
 }
+
+DRIFT["a tensor hook can no longer replace the gradient (recipe)"] = (
+    DRIFT["a tensor hook can no longer replace the gradient"][0],
+    "snippets/retention/hook_on_a_gradient.py",
+)
 
 
 @pytest.mark.parametrize("case", DRIFT, ids=drift_ids(DRIFT))

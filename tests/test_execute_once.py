@@ -247,3 +247,26 @@ def test_time_limit_also_stops_an_example_in_a_serve_thread(project, monkeypatch
     thread.join(timeout=60)
     assert not thread.is_alive() and failures
     assert "snippets/demo/hangs.py:" in caplog.text and "ExampleTimeout" in caplog.text
+
+
+def test_every_page_block_that_reads_a_project_file_names_it():
+    """A kept output (make serve's .cache/gradsite) is keyed on the files its code names: code
+    that reads data/matrix.json must name it, or serve shows an old table after `make matrix`."""
+    from gradsite import conventions
+
+    reads = {"compat.table": "data/matrix.json", "compat.changes": "data/matrix.json"}
+    checked = 0
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        for fence in conventions.FENCE.finditer(page.read_text(encoding="utf-8")):
+            code = fence["body"]
+            for call, needed in reads.items():
+                if call in code:
+                    checked += 1
+                    assert needed in execute.named_files(code, ROOT), f"{page}: {call} without naming {needed}"
+    assert checked == 4  # the matrix table and the changes list, in both languages
+
+
+def test_serve_watches_the_data_folder():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    watch = config.split("\nwatch:\n", 1)[1].split("\n\n", 1)[0]
+    assert "  - data" in watch.splitlines(), watch

@@ -90,3 +90,24 @@ def test_ruff_line_length_fits_a_desktop_code_block(tab):
     }"""
     )
     assert fits >= line_length, f"a {DESKTOP['width']}px code block shows {fits:.1f} characters, ruff allows {line_length}"
+
+
+PHONE_390 = {"width": 390, "height": 844}
+# Output blocks whose text is wider than their box: cut at the right edge (or scrolled).
+_CUT_OUTPUTS = """() => [...document.querySelectorAll("article .highlight + .highlight > pre > code")]
+  .filter(code => code.scrollWidth > code.clientWidth + 1)
+  .map(code => code.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a)).slice(0, 60))"""
+
+
+@pytest.mark.parametrize("language", ["", "en/"])
+def test_no_output_is_cut_at_390_px(tab, language):
+    """docs/assets/site.css: long output lines wrap at a phone's width. Without the rule
+    (checked on the last page, with the rule taken out) the same outputs are cut."""
+    tab.page.set_viewport_size(PHONE_390)
+    for page in ("retention/", "zeroing/", "detach/", "accumulation/"):
+        tab.open(language + page)
+        assert tab.page.locator("article .highlight + .highlight").count() >= 5, page
+        cut = tab.page.evaluate(_CUT_OUTPUTS)
+        assert not cut, f"{language}{page}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
+    tab.page.add_style_tag(content=".md-typeset .highlight + .highlight > pre > code { white-space: pre; }")
+    assert tab.page.evaluate(_CUT_OUTPUTS), "the check above cannot fail: no output is wider than a phone"

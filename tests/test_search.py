@@ -63,3 +63,56 @@ def test_glossary_terms_are_single_words_in_the_chinese_index(site):
     for term in ("反向传播", "叶子节点", "版本计数器", "梯度累加"):
         assert f"\\u200b{term}\\u200b" in index or f"\u200b{term}\u200b" in index, term
     assert "反向\u200b传播" not in index and "反向\\u200b传播" not in index
+
+
+# Error messages readers paste into the search, as PyTorch prints them (English on
+# both languages' pages), with the page the test starts from.
+PASTED = [
+    ("Trying to backward through the graph a second time", "retention/"),
+    ("one of the variables needed for gradient computation has been modified by an inplace operation", "detach/"),
+    ("Can't call numpy() on Tensor that requires grad", "detach/"),
+]
+MARKS = "article mark[data-md-highlight]"
+# A mark is a whole word: no letter or digit right before or after it.
+_FRAGMENTS = """() => [...document.querySelectorAll('article mark[data-md-highlight]')].filter(m => {
+    const before = m.previousSibling ? m.previousSibling.textContent.slice(-1) : '';
+    const after = m.nextSibling ? m.nextSibling.textContent.slice(0, 1) : '';
+    return /\\w/.test(before) || /\\w/.test(after) || m.textContent.length < 3;
+}).map(m => (m.previousSibling ? m.previousSibling.textContent.slice(-8) : '') + '[' + m.textContent + ']')"""
+
+
+def _open_first_result(tab, language: str, query: str, start: str) -> str:
+    tab.open(PREFIX[language] + start)
+    assert search(tab, query), f"{language} {query!r}: no result"
+    with tab.page.expect_navigation(wait_until="load"):
+        tab.page.locator(".md-search-result__item > .md-search-result__link").first.click()
+    tab.page.wait_for_load_state("networkidle")
+    return tab.page.url
+
+
+@pytest.mark.parametrize("language", PREFIX)
+def test_a_pasted_error_message_marks_few_whole_words(tab, record_property, language):
+    """docs/assets/highlight.js: after pasting an error message and opening the first
+    result, at most 60 marks, none a stop word or a fragment of a word."""
+    counts = []
+    for query, start in PASTED:
+        url = _open_first_result(tab, language, query, start)
+        assert "?h=" not in url, f"the searched words stay in the address: {url}"
+        marks = tab.page.locator(MARKS).all_inner_texts()
+        counts.append(f"{query[:30]!r}: {len(marks)} on {url.removeprefix(tab.base)}")
+        assert len(marks) <= 60, f"{language} {query!r}: {len(marks)} marks on {url}"
+        stop = {"a", "an", "the", "to", "for", "of", "by", "on", "has", "been", "can", "t"}
+        assert not stop & {m.lower() for m in marks}, f"{language} {query!r}: stop words marked: {sorted(set(marks))}"
+        assert not tab.page.evaluate(_FRAGMENTS), f"{language} {query!r}: fragments marked"
+        if language == "en" and query.startswith("Trying"):
+            assert "backward" in {m.lower() for m in marks}, f"the searched word is not marked: {sorted(set(marks))}"
+    record_property("summary", f"search marks ({language}): " + "; ".join(counts))
+
+
+def test_the_mark_count_check_can_fail(tab):
+    """Without docs/assets/highlight.js, Material marks every "a" and "to": the same
+    search gives far more than 60 marks, and fragments inside words."""
+    tab.page.route("**/assets/highlight.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    _open_first_result(tab, "en", PASTED[0][0], PASTED[0][1])
+    tab.page.wait_for_function(f"document.querySelectorAll({MARKS!r}).length > 60", timeout=15000)
+    assert tab.page.evaluate(_FRAGMENTS)

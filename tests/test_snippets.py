@@ -86,10 +86,121 @@ def test_snippet_runs_alone_and_quietly(path):
     record = PINNED_ROW["examples"].get(name)
     refresh = matrix.refresh_command(matrix.PINNED, [name])
     assert record, f"data/matrix.json has no row for {name} on torch {matrix.PINNED}: {refresh}"
-    assert record["source"] == matrix.source_hash(name), f"data/matrix.json ran an older {name}: {refresh}"
-    assert (record["status"], record["error"]) == ("passed", None), f"{record}: {refresh}"
+    assert record["source"] == matrix.source_hash(name), (
+        f"you edited {name} since data/matrix.json recorded it: refresh its row with {refresh} (seconds); "
+        f"the other releases follow with make matrix EXAMPLES=\"{name}\" (CONTRIBUTING, 'Adding an example')"
+    )
     output = hashlib.sha256(stdout.encode()).hexdigest()[:16]
-    assert record["output"] == output, f"{name} prints something else than data/matrix.json recorded: {refresh}"
+    if record["output"] != output or (record["status"], record["error"]) != ("passed", None):
+        recorded = matrix.load_outputs().get(record["output"], "(text not recorded)")
+        pytest.fail(_same_source_other_output(name, record, recorded, stdout), pytrace=False)
+
+
+def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
+    import difflib
+
+    diff = "\n".join(difflib.unified_diff(recorded.splitlines(), stdout.splitlines(), "recorded in data/matrix.json",
+                                          "printed now", lineterm="", n=1))
+    status = "" if record["status"] == "passed" else f" (recorded: {record['status']}, {record['error']})"
+    return (
+        f"{name} is unchanged since data/matrix.json recorded it{status}, yet prints something else now: "
+        f"its output depends on the machine or the run. Fix the example: print rounding-level numbers as an "
+        f"asserted bound, seed anything random (CONTRIBUTING, 'Rules for an example'). Only if the new output "
+        f"is intended (another torch, say), record it: {matrix.refresh_command(matrix.PINNED, [name])} FORCE=1\n"
+        f"{diff}"
+    )
+
+
+# --- outputs that every machine prints ------------------------------------
+# An output is a fact about PyTorch only if every CPU prints it. Rounding-level digits
+# depend on the vector instructions ATen's kernels use and on how many threads split a
+# reduction, so each example also runs with both changed at once: the portable kernels
+# (ATEN_CPU_CAPABILITY=default) on one thread. It must print, byte for byte, what the
+# pinned row of data/matrix.json recorded (which tests/test_snippets.py's first test
+# checks against the native run): native == recorded == second configuration.
+SECOND_CPU = {"ATEN_CPU_CAPABILITY": "default", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+CHAPTERS = sorted({p.parent.name for p in SNIPPETS})
+
+
+def _texts(names: list[str], root=ROOT, extra_env: dict | None = None) -> tuple[dict, dict]:
+    """{example: result} (its "text" is stdout) from the matrix worker on this torch, and its provenance."""
+    env = {**os.environ, **(extra_env or {})}
+    results, provenance = matrix.run_examples(sys.executable, names, root=root, env=env)
+    return {r["example"]: r for r in results}, provenance
+
+
+def _difference(name: str, expected: str, got: str, how: str) -> str:
+    import difflib
+
+    diff = "\n".join(difflib.unified_diff(expected.splitlines(), got.splitlines(), "as recorded (native CPU)",
+                                          how, lineterm="", n=1))
+    return (f"{name} prints something else under {how}: its output depends on the machine. Print "
+            f"rounding-level numbers as an asserted bound (CONTRIBUTING, 'Rules for an example', 8):\n{diff}")
+
+
+def cpu_configuration_differences(names: list[str], root=ROOT, expected: dict | None = None) -> list[str]:
+    """Examples whose output under SECOND_CPU differs from `expected` (default: a native run now)."""
+    how = "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"
+    second, provenance = _texts(names, root, SECOND_CPU)
+    assert provenance["threads"] == 1 and provenance["capability"] == "DEFAULT", provenance
+    if expected is None:
+        expected = {name: result["text"] for name, result in _texts(names, root)[0].items()}
+    problems = []
+    for name in names:
+        got = second[name]
+        if got["status"] == "failed":
+            problems.append(f"{name} fails under {how}: {got['error']} (line {got['line']})")
+        elif got["text"] != expected[name]:
+            problems.append(_difference(name, expected[name], got["text"], how))
+    return problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_outputs_are_the_same_on_another_cpu_configuration(chapter):
+    names = [p.relative_to(ROOT).as_posix() for p in SNIPPETS if p.parent.name == chapter]
+    outputs = matrix.load_outputs()
+    recorded = {}
+    for name in names:  # the recorded output where it is current (else a native run now)
+        entry = PINNED_ROW["examples"].get(name)
+        if entry and entry["source"] == matrix.source_hash(name) and entry["output"] in outputs:
+            recorded[name] = outputs[entry["output"]]
+    fresh = [name for name in names if name not in recorded]
+    if fresh:
+        recorded.update({name: r["text"] for name, r in _texts(fresh)[0].items()})
+    problems = cpu_configuration_differences(names, expected=recorded)
+    assert not problems, "\n\n".join(problems)
+
+
+PLANTED = """import torch
+
+torch.manual_seed(0)
+x = torch.randn(100_000)
+# The mean of 4 chunk means is the mean, up to rounding: printing the rounding is not a fact.
+difference = (x.mean() - torch.stack([c.mean() for c in x.chunk(4)]).mean()).abs().item()
+print(f"difference: {difference:.1e}")
+assert difference < 1e-6
+"""
+
+
+@pytest.mark.slow
+def test_the_cpu_check_finds_a_planted_rounding_level_output(tmp_path):
+    planted = tmp_path / "snippets" / "accumulation" / "planted_rounding.py"
+    planted.parent.mkdir(parents=True)
+    planted.write_text(PLANTED, encoding="utf-8")
+    problems = cpu_configuration_differences(["snippets/accumulation/planted_rounding.py"], root=tmp_path)
+    assert len(problems) == 1, problems
+    assert problems[0].startswith("snippets/accumulation/planted_rounding.py prints something else under "
+                                  "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"), problems
+    assert "-difference: " in problems[0] and "+difference: " in problems[0]  # both outputs shown
+
+
+def test_an_output_mismatch_says_whether_the_example_or_the_machine_changed():
+    name = "snippets/accumulation/loss_curves.py"
+    message = _same_source_other_output(name, {"status": "passed", "error": None}, "gap 1.8e-07\n", "gap 2.1e-07\n")
+    assert message.startswith(f"{name} is unchanged since data/matrix.json recorded it, yet prints something else")
+    assert "depends on the machine or the run" in message and message.rstrip().endswith("+gap 2.1e-07")
+    assert f'make matrix RELEASES={matrix.PINNED} EXAMPLES="{name}" FORCE=1' in message
 
 
 def test_the_pinned_row_was_made_on_this_torch():

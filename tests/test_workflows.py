@@ -140,6 +140,51 @@ def test_docs_workflow_tests_every_change_and_deploys_main():
     assert "actions/deploy-pages@" in _steps(deploy)
 
 
+def _browser_gaps(workflow: dict) -> list[str]:
+    """Jobs that run `make test` without a browser, or where a missing browser would only skip."""
+    gaps = []
+    for name, job in workflow["jobs"].items():
+        steps = _steps(job)
+        if "make test" not in steps:
+            continue
+        env = {**workflow.get("env", {}), **job.get("env", {})}
+        if str(env.get("GRADSITE_REQUIRE_BROWSER")) != "1":
+            gaps.append(f"{name}: GRADSITE_REQUIRE_BROWSER is not 1, so browser tests would skip")
+        if "playwright install --with-deps chromium" not in steps or "GRADSITE_CHROMIUM=" not in steps:
+            gaps.append(f"{name}: installs no Chromium for the browser tests (or does not name it)")
+        if "fonts-noto-cjk" not in steps:
+            gaps.append(f"{name}: no CJK fonts, so the Chinese pages render as boxes")
+        install = next(i for i, s in enumerate(job["steps"]) if "playwright install" in str(s.get("run", "")))
+        test = next(i for i, s in enumerate(job["steps"]) if "make test" in str(s.get("run", "")))
+        if install > test:
+            gaps.append(f"{name}: the browser is installed after make test")
+    return gaps
+
+
+@pytest.mark.parametrize("name", ["docs.yml", "drift.yml"])
+def test_every_job_that_runs_make_test_installs_and_requires_a_browser(name):
+    assert _browser_gaps(_load(name)) == []
+
+
+def test_the_browser_check_can_fail():
+    workflow = _load("docs.yml")
+    assert "make test" in _steps(workflow["jobs"]["test"])  # the check above is not vacuous
+    del workflow["env"]["GRADSITE_REQUIRE_BROWSER"]
+    workflow["jobs"]["test"]["steps"] = [
+        s for s in workflow["jobs"]["test"]["steps"] if "playwright install" not in str(s.get("run", ""))
+    ] + [{"run": "python -m playwright install --with-deps chromium"}]
+    gaps = _browser_gaps(workflow)
+    assert any("GRADSITE_REQUIRE_BROWSER" in gap for gap in gaps), gaps
+    assert any("installs no Chromium" in gap for gap in gaps), gaps
+    assert any("after make test" in gap for gap in gaps), gaps
+
+
+def test_ci_requires_the_browser_tests():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "apt-get install" in script and "chromium" in script and "fonts-noto-cjk" in script
+    assert script.index("export GRADSITE_REQUIRE_BROWSER=1") < script.index("make test")
+
+
 def test_drift_workflow_builds_newest_and_nightly_unpinned():
     workflow = _load("drift.yml")
     assert "schedule" in workflow["on"] and "workflow_dispatch" in workflow["on"]

@@ -35,5 +35,5 @@ wrong = accumulate(clip_every_micro_batch=True)
 print(f"clipped after every micro-batch: difference {wrong:.3f}")
 assert wrong > 0.01
 right = accumulate(clip_every_micro_batch=False)
-print(f"clipped once, before step():     difference {right:.1e}")
-assert right < 1e-6
+assert right < 1e-6  # rounding only
+print("clipped once, before step():     difference < 1e-06")

@@ -30,11 +30,11 @@ full_batch_losses = train(micro_batches=1)
 accumulated_losses = train(micro_batches=4)
 for step in (0, 9, 19):
     print(
-        f"step {step + 1:2}: full batch {full_batch_losses[step]:.6f}"
-        f"  4 micro-batches {accumulated_losses[step]:.6f}"
+        f"step {step + 1:2}: full batch {full_batch_losses[step]:.4f}"
+        f"  4 micro-batches {accumulated_losses[step]:.4f}"
     )
 assert full_batch_losses[-1] < full_batch_losses[0] / 2  # it learns
 
 gap = max(abs(f - a) for f, a in zip(full_batch_losses, accumulated_losses))
-print(f"largest difference over 20 steps: {gap:.1e}")
-assert gap < 1e-5
+assert gap < 1e-5  # rounding only
+print("largest difference over 20 steps: < 1e-05")

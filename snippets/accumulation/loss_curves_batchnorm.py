@@ -35,8 +35,8 @@ full_batch_losses = train(micro_batches=1)
 accumulated_losses = train(micro_batches=4)
 for step in (0, 9, 19):
     print(
-        f"step {step + 1:2}: full batch {full_batch_losses[step]:.6f}"
-        f"  4 micro-batches {accumulated_losses[step]:.6f}"
+        f"step {step + 1:2}: full batch {full_batch_losses[step]:.4f}"
+        f"  4 micro-batches {accumulated_losses[step]:.4f}"
     )
 
 assert (
