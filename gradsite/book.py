@@ -191,11 +191,18 @@ def _undouble(match: re.Match) -> bytes:
 
 
 def settle(pdf: bytes, epoch: int) -> bytes:
-    """The same bytes for the same pages: dates set to `epoch`, the id a hash of the content;
-    and bookmark titles written twice, once.
+    """The same bytes for the same pages: dates set to `epoch`, element ids renumbered, the id a
+    hash of the content; and bookmark titles written twice, once.
 
     Every replacement keeps its length, so the cross-reference offsets stay right."""
     pdf = re.sub(rb"(/Title <FEFF)([0-9A-F]*)>", _undouble, pdf)
+    # Tagged-PDF element ids carry Chromium's DOM node numbers, which vary from run to run by
+    # the nodes it made before: numbered by rank instead (the same order, so name trees stay sorted).
+    ranks = {
+        n: i
+        for i, n in enumerate(sorted({int(m) for m in re.findall(rb"\(node(\d{8})\)", pdf)}), 1)
+    }
+    pdf = re.sub(rb"\(node(\d{8})\)", lambda m: b"(node%08d)" % ranks[int(m[1])], pdf)
     pdf = re.sub(
         rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + _pdf_date(epoch), pdf
     )

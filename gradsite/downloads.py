@@ -239,12 +239,17 @@ def _books(config, site: Path) -> list[Path]:
         source = site / root / "book.html"
         source.write_text(text, encoding="utf-8")
         jobs.append((source, site / root / book.NAME.format(language=language)))
+    started = time.monotonic()
     errors = book.print_books(jobs, browser, epoch)
     for source, _ in jobs:
         source.unlink()
     for error in errors:
         log.error(f"no PDF: {error}")
-    return [] if errors else [target for _, target in jobs]
+    if errors:
+        return []
+    sizes = ", ".join(f"{target.name} {target.stat().st_size / 1e6:.1f} MB" for _, target in jobs)
+    log.info(f"PDFs printed by Chromium in {time.monotonic() - started:.1f} s: {sizes}")
+    return [target for _, target in jobs]
 
 
 def _offline_copy(config, site: Path, prepare, extra: list[Path]) -> None:

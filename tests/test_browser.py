@@ -111,7 +111,9 @@ def test_every_copied_block_is_clean(tab):
     """No prompts, no annotation markers, no line numbers in any copied block."""
     tab.open("en/retention/")
     # Folded proofs too, opened as a reader opens them.
-    tab.page.evaluate("document.querySelectorAll('article details').forEach(fold => { fold.open = true; })")
+    tab.page.evaluate(
+        "document.querySelectorAll('article details').forEach(fold => { fold.open = true; })"
+    )
     blocks = tab.page.locator(f"article div.highlight:has({COPY})")
     assert blocks.count() >= 10
     for i in range(blocks.count()):
