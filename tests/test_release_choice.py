@@ -27,7 +27,7 @@ from urllib.parse import urljoin
 
 import pytest
 from gradsite import compat, compat_hook, matrix
-from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
+from gradsite.project import CHAPTERS, INCLUDE, LANGUAGES, url_prefix
 
 SCRIPT = re.compile(r'<script type="application/json" id="mx-data">(?P<json>.*?)</script>', re.S)
 # A code block as Material writes it (gradsite/notebooks.py reads them the same way).
@@ -271,7 +271,7 @@ def _zero_grad_example_that_differs_on(release: str) -> tuple[str, dict]:
     """The zeroing page's first zero_grad() example whose result on `release` differs from the pinned one."""
     current = compat.rows()
     text = (matrix.ROOT / "docs/zeroing/index.en.md").read_text(encoding="utf-8")
-    for example in (m["example"] for m in compat_hook.FENCE.finditer(text)):
+    for example in (m["path"] for m in INCLUDE.finditer(text)):
         entry, pinned = current[example].get(release), current[example][matrix.PINNED]
         if (
             "zero_grad()" in (matrix.ROOT / example).read_text()
