@@ -35,6 +35,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -289,6 +290,8 @@ def main() -> int:
             )
             ddp.append(time.perf_counter() - started)
         project = copy_project(tmp / "project")
+        # The matrix data too: mkdocs.yml watches data/, and the notes and "My PyTorch" read it.
+        shutil.copytree(ROOT / "data", project / "data")
         warm = _python(
             WARM, str(tmp / "site-warm"), PROSE_PAGE, str(runs), cwd=project, marker="WARM"
         )[1]
