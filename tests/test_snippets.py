@@ -124,19 +124,17 @@ def test_snippet_prints_what_the_pinned_row_of_the_matrix_recorded(path):
         pytest.fail(_same_source_other_output(name, record, recorded, stdout), pytrace=False)
 
 
-def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
+def _diff(before: str, after: str, before_name: str, after_name: str) -> str:
     import difflib
 
-    diff = "\n".join(
-        difflib.unified_diff(
-            recorded.splitlines(),
-            stdout.splitlines(),
-            "recorded in data/matrix.json",
-            "printed now",
-            lineterm="",
-            n=1,
-        )
+    lines = difflib.unified_diff(
+        before.splitlines(), after.splitlines(), before_name, after_name, lineterm="", n=1
     )
+    return "\n".join(lines)
+
+
+def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
+    diff = _diff(recorded, stdout, "recorded in data/matrix.json", "printed now")
     status = (
         ""
         if record["status"] == "passed"
@@ -170,18 +168,7 @@ def _texts(names: list[str], root=ROOT, extra_env: dict | None = None) -> tuple[
 
 
 def _difference(name: str, expected: str, got: str, how: str) -> str:
-    import difflib
-
-    diff = "\n".join(
-        difflib.unified_diff(
-            expected.splitlines(),
-            got.splitlines(),
-            "as recorded (native CPU)",
-            how,
-            lineterm="",
-            n=1,
-        )
-    )
+    diff = _diff(expected, got, "as recorded (native CPU)", how)
     return (
         f"{name} prints something else under {how}: its output depends on the machine. Print "
         f"rounding-level numbers as an asserted bound (CONTRIBUTING, 'Rules for an example', 8):\n{diff}"
