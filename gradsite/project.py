@@ -62,6 +62,10 @@ def snippets(root: Path = ROOT) -> list[str]:
 
 
 # A page includes an example with one line: --8<-- "snippets/<chapter>/<file>.py"
+# A claim's proof in an example: `# claim: <id> [<id> ...]` on its own line, right above
+# the assert that proves it (docs/<chapter>/ pages name the claim as [[<id>]]).
+CLAIM_COMMENT = re.compile(r"^[ \t]*# claim: (?P<ids>[a-z0-9 -]+?)[ \t]*$", re.M)
+
 INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<path>[^"]+)"[ \t]*$', re.M)
 # A fence the runner runs; `body` is its code (a snippet include or code written in the page).
 FENCE = re.compile(

@@ -537,3 +537,16 @@ def test_built_pages_show_the_matrix_and_the_notes(site, lang, words):
 
 # That the matrix fits a desktop and scrolls in its own box on a phone, without widening the page:
 # tests/test_layout.py (every table of the versions pages, in Chromium).
+
+
+def test_naming_a_claim_in_an_example_keeps_its_rows_current(tmp_path):
+    example = tmp_path / "snippets" / "a" / "one.py"
+    example.parent.mkdir(parents=True)
+    example.write_text("x = 1\nassert x == 1\n")
+    before = matrix.source_hash("snippets/a/one.py", tmp_path)
+    example.write_text("x = 1\n    # claim: x-is-one other-claim\nassert x == 1\n")
+    assert matrix.source_hash("snippets/a/one.py", tmp_path) == before
+    example.write_text("x = 1\n# claimed: x-is-one\nassert x == 1\n")
+    assert matrix.source_hash("snippets/a/one.py", tmp_path) != before
+    example.write_text("x = 2\n# claim: x-is-one\nassert x == 2\n")
+    assert matrix.source_hash("snippets/a/one.py", tmp_path) != before
