@@ -29,7 +29,7 @@ def main(chapter: str, wanted: str) -> int:
     if not chosen:
         print(f"no case matches {wanted!r}; cases: {', '.join(module.DRIFT)}")
         return 2
-    for name, (patch, snippet) in chosen:
+    for name, (patch, snippet, *_) in chosen:
         print(f"== {name} ({snippet})")
         for language, (failed, log) in run_in_runner(snippet, patch).items():
             print(

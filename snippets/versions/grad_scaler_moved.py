@@ -9,8 +9,7 @@ print(f"{caught[0].category.__name__}: {caught[0].message}")
 assert issubclass(caught[0].category, FutureWarning)
 assert "torch.amp.GradScaler('cuda', args...)" in str(caught[0].message)
 
-scaler = torch.amp.GradScaler(
-    "cuda", enabled=False
-)  # the current one: no warning
+# the current spelling: no warning
+scaler = torch.amp.GradScaler("cuda", enabled=False)
 print(type(scaler).__module__ + "." + type(scaler).__name__)
 assert type(scaler) is torch.amp.GradScaler

@@ -12,8 +12,9 @@ def train(add_grad, set_to_none):
     model = torch.nn.Linear(3, 1)
     params = list(model.parameters())
     optimizer = torch.optim.SGD(params, lr=0.1)
+    # set up once, as much pre-2.0 code did
     for p in params:
-        p.grad = torch.zeros_like(p)  # set up once, as much pre-2.0 code did
+        p.grad = torch.zeros_like(p)
     for step, x in enumerate(batches, start=1):
         loss = model(x).pow(2).mean()
         for p, g in zip(params, torch.autograd.grad(loss, params)):
@@ -34,17 +35,18 @@ try:
     train(add_in_place, set_to_none=True)
 except TypeError as error:
     print(f"TypeError: {error}")
-    assert "unsupported operand type(s) for +=: 'NoneType' and 'Tensor'" in str(
-        error
-    )
-    assert steps_done == [
-        1
-    ]  # the first step worked: its zeros were made by hand
+    message = "unsupported operand type(s) for +=: 'NoneType' and 'Tensor'"
+    # claim: manual-accumulation-typeerror
+    assert message in str(error)
+    # the first step worked: its zeros were made by hand
+    # claim: manual-accumulation-first-step-runs
+    assert steps_done == [1]
 else:
     raise AssertionError("p.grad += g on a None gradient should have raised")
 
 print("p.grad += g, zero_grad(set_to_none=False):")
 with_zeros = train(add_in_place, set_to_none=False)
+# claim: set-to-none-false-fixes-accumulation
 assert steps_done == [1, 2]
 
 
@@ -54,4 +56,5 @@ def add_none_aware(p, g):
 
 print("None-aware addition, default zero_grad():")
 none_aware = train(add_none_aware, set_to_none=True)
+# claim: none-aware-accumulation-same-result
 assert torch.equal(with_zeros, none_aware)

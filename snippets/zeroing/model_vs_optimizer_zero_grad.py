@@ -16,9 +16,11 @@ same = len(walked_by_model) == len(walked_by_optimizer) and all(
     a is b for a, b in zip(walked_by_model, walked_by_optimizer)
 )
 print("same parameters, same objects:", same)
+# claim: optimizer-holds-model-parameters
 assert same
 
 model(torch.randn(2, 3)).sum().backward()
 optimizer.zero_grad()
 print("after optimizer.zero_grad():", [p.grad for p in model.parameters()])
+# claim: optimizer-zero-grad-clears-model
 assert all(p.grad is None for p in model.parameters())

@@ -4,9 +4,8 @@ import torch
 def step_2_moves_unused(make_optimizer, set_to_none):
     """Does `unused` move in step 2, where the forward does not use it?"""
     used = torch.nn.Parameter(torch.ones(2))
-    unused = torch.nn.Parameter(
-        torch.ones(2)
-    )  # e.g. a branch this batch did not take
+    # e.g. a branch this batch did not take
+    unused = torch.nn.Parameter(torch.ones(2))
     optimizer = make_optimizer([used, unused])
     (used + unused).sum().backward()  # step 1 uses both
     optimizer.step()
@@ -14,11 +13,10 @@ def step_2_moves_unused(make_optimizer, set_to_none):
 
     optimizer.zero_grad(set_to_none=set_to_none)
     (3 * used).sum().backward()  # step 2 uses only `used`
-    assert (
-        (unused.grad is None)
-        if set_to_none
-        else torch.equal(unused.grad, torch.zeros(2))
-    )
+    if set_to_none:
+        assert unused.grad is None
+    else:
+        assert torch.equal(unused.grad, torch.zeros(2))
     optimizer.step()
     return not torch.equal(before, unused.detach())
 
@@ -45,12 +43,15 @@ for name, make in OPTIMIZERS.items():
         f"{'moves' if moved[name][1] else 'stays'}"
     )
 
-assert not any(
-    on_none for on_none, _ in moved.values()
-)  # every one skips a None gradient
-assert moved["SGD"][1] is False  # plain SGD: lr * 0 changes nothing
+# every one skips a None gradient
+# claim: optimizers-skip-none-grad
+assert not any(on_none for on_none, _ in moved.values())
+# plain SGD: lr * 0 changes nothing
+# claim: plain-sgd-zero-grad-stays
+assert moved["SGD"][1] is False
 # momentum, Adam's moment estimates and decoupled weight decay
 # move it on a zero gradient
+# claim: zero-grad-step-moves summary-zero-step-depends
 assert (
     moved["SGD, momentum=0.9"][1]
     and moved["Adam"][1]

@@ -1,9 +1,8 @@
 import torch
 
 torch.manual_seed(0)
-weight = torch.randn(
-    3, 3, requires_grad=True
-)  # used twice, like tied embeddings
+# used twice, like tied embeddings
+weight = torch.randn(3, 3, requires_grad=True)
 x = torch.randn(2, 3)
 
 
@@ -22,8 +21,9 @@ print("first row of the gradient, first use: ", first.grad[0])
 print("first row of the gradient, second use:", second.grad[0])
 print("first row of the gradient, shared:    ", weight.grad[0])
 difference = (weight.grad - (first.grad + second.grad)).abs().max().item()
-print(f"shared .grad - (first use + second use) = {difference:.1e}")
+# claim: shared-weight-grad-is-sum
 assert difference < 1e-6
+print("|shared .grad - (first use + second use)| < 1e-06")
 
 # Two losses add up the same way:
 # one backward of the sum, or two backwards in a row.
@@ -33,9 +33,9 @@ loss_a, loss_b = (x @ weight).pow(2).mean(), (x @ weight).abs().mean()
 together = weight.grad.clone()
 weight.grad = None
 (x @ weight).pow(2).mean().backward()
-(
-    x @ weight
-).abs().mean().backward()  # no zeroing in between: added to the first
+# no zeroing in between: added to the first
+(x @ weight).abs().mean().backward()
 difference = (weight.grad - together).abs().max().item()
-print(f"two losses, one backward vs two in a row: difference {difference:.1e}")
+# claim: two-losses-add-up
 assert difference < 1e-6
+print("two losses, one backward vs two in a row: difference < 1e-06")

@@ -14,17 +14,19 @@ def backward_once():
 
 
 backward_once()
-encoder.zero_grad()  # clears the encoder only
+encoder.zero_grad()
 print(
     "encoder.zero_grad(): encoder grad",
     encoder.weight.grad,
     "| decoder grad kept:",
     decoder.weight.grad is not None,
 )
+# claim: encoder-zero-grad-clears-encoder-only zero-grad-walks-its-own-set
 assert encoder.weight.grad is None and decoder.weight.grad is not None
 
-optimizer.zero_grad()  # clears everything the optimizer holds: both models
+optimizer.zero_grad()
 print("optimizer.zero_grad(): decoder grad", decoder.weight.grad)
+# claim: shared-optimizer-clears-both-models summary-which-zero-grad
 assert all(
     p.grad is None for p in [*encoder.parameters(), *decoder.parameters()]
 )

@@ -12,12 +12,13 @@ optimizer.zero_grad()
 
 n = 4  # micro-batches per optimizer step
 for i, (xb, yb) in enumerate(zip(x.chunk(n), y.chunk(n)), start=1):
-    (
-        loss_fn(model(xb), yb) / n
-    ).backward()  # no zero_grad here: let them add up
+    # no zero_grad here: let them add up
+    (loss_fn(model(xb), yb) / n).backward()
     if i % n == 0:
         difference = (model.weight.grad - full_batch).abs().max().item()
-        assert difference < 1e-6  # rounding only
+        # rounding only
+        # claim: accumulated-grad-equals-full-batch
+        assert difference < 1e-6
         print(f"after {n} micro-batches: |grad - full batch grad| < 1e-06")
         optimizer.step()
         optimizer.zero_grad()  # once per optimizer step, right after it

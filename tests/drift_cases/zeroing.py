@@ -2,23 +2,63 @@
 
 Each case monkeypatches torch, as a new PyTorch release
 might behave (or as PyTorch 1.x did), and checks that the example teaching the
-current behaviour fails the build's runner, naming it (in a forked child). See CONTRIBUTING.md.
+current behaviour fails the build's runner, naming it (in a forked child), at the
+assert that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 """
 
 from __future__ import annotations
 
 from drift_cases.retention import DRIFT as RETENTION_DRIFT
 
+OVERWRITE = RETENTION_DRIFT["backward overwrites .grad instead of adding to it"][0]
+SETS_NONE = "snippets/zeroing/zero_grad_sets_none.py"
+SKIP_NONE = "snippets/zeroing/optimizers_skip_none.py"
+PARTIAL = "snippets/zeroing/partial_optimizer_keeps_growing.py"
+TWO_MODELS = "snippets/zeroing/two_models_one_optimizer.py"
+GAN = "snippets/zeroing/one_model_two_optimizers.py"
+
+OPTIMIZER_DEFAULTS_TO_ZEROS = """
+    import torch
+    _zero_grad = torch.optim.Optimizer.zero_grad
+    def zero_grad(self, set_to_none=False):
+        return _zero_grad(self, set_to_none)
+    torch.optim.Optimizer.zero_grad = zero_grad
+    """
+OPTIMIZER_CLEARS_EVERY_PARAMETER = """
+    import torch
+    def zero_grad(self, set_to_none=True):
+        import gc
+        for obj in gc.get_objects():
+            if type(obj) is torch.nn.Parameter and obj.grad is not None:
+                obj.grad = None if set_to_none else obj.grad.zero_()
+    torch.optim.Optimizer.zero_grad = zero_grad
+    """
+MODULE_ZERO_GRAD_NO_OP = """
+    import torch
+    torch.nn.Module.zero_grad = lambda self, set_to_none=True: None
+    """
+MODULE_ZERO_GRAD_STOPS_RECURSING = """
+    import torch
+    def zero_grad(self, set_to_none=True):
+        for p in self.parameters(recurse=False):
+            p.grad = None if set_to_none else p.grad
+    torch.nn.Module.zero_grad = zero_grad
+    """
+OPTIMIZER_ZERO_GRAD_NO_OP = """
+    import torch
+    torch.optim.Optimizer.zero_grad = lambda self, set_to_none=True: None
+    """
+
 DRIFT = {
     "Optimizer.zero_grad defaults to set_to_none=False again": (
-        """
-        import torch
-        _zero_grad = torch.optim.Optimizer.zero_grad
-        def zero_grad(self, set_to_none=False):
-            return _zero_grad(self, set_to_none)
-        torch.optim.Optimizer.zero_grad = zero_grad
-        """,
-        "snippets/zeroing/zero_grad_sets_none.py",
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
+        SETS_NONE,
+        "zero-grad-default-none",
+    ),
+    "Optimizer.zero_grad defaults to zeros again (summary)": (
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
+        SETS_NONE,
+        "summary-none-by-default",
     ),
     "Module.zero_grad defaults to set_to_none=False again": (
         """
@@ -28,7 +68,54 @@ DRIFT = {
             return _zero_grad(self, set_to_none)
         torch.nn.Module.zero_grad = zero_grad
         """,
-        "snippets/zeroing/zero_grad_sets_none.py",
+        SETS_NONE,
+        "module-zero-grad-default-none",
+    ),
+    "zero_grad keeps the old gradients alive for reuse": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        _kept = []
+        def zero_grad(self, set_to_none=True):
+            _kept.extend(p.grad for g in self.param_groups for p in g["params"])
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        SETS_NONE,
+        "zero-grad-frees-gradient",
+    ),
+    "zero_grad(set_to_none=False) replaces the tensor instead of filling it": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            if set_to_none:
+                return _zero_grad(self, True)
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p.grad = torch.zeros_like(p.grad)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        SETS_NONE,
+        "set-to-none-false-keeps-tensor",
+    ),
+    "zero_grad(set_to_none=False) stops detaching a gradient that has a grad_fn": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            if set_to_none:
+                return _zero_grad(self, True)
+            with torch.no_grad():
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is not None:
+                            p.grad.zero_()
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        SETS_NONE,
+        "set-to-none-false-detaches",
     ),
     "optimizers step parameters whose .grad is None as if it were zeros": (
         """
@@ -42,19 +129,8 @@ DRIFT = {
             return _step(self, closure)
         torch.optim.AdamW.step = step
         """,
-        "snippets/zeroing/optimizers_skip_none.py",
-    ),
-    "optimizer.zero_grad() also clears parameters it does not hold": (
-        """
-        import torch
-        def zero_grad(self, set_to_none=True):
-            import gc
-            for obj in gc.get_objects():
-                if isinstance(obj, torch.nn.Parameter) and obj.grad is not None:
-                    obj.grad = None if set_to_none else obj.grad.zero_()
-        torch.optim.Optimizer.zero_grad = zero_grad
-        """,
-        "snippets/zeroing/partial_optimizer_keeps_growing.py",
+        SKIP_NONE,
+        "optimizers-skip-none-grad",
     ),
     "plain SGD starts decaying weights by default": (
         """
@@ -64,12 +140,189 @@ DRIFT = {
             _init(self, params, lr, momentum, dampening, weight_decay, *args, **kwargs)
         torch.optim.SGD.__init__ = __init__
         """,
-        "snippets/zeroing/optimizers_skip_none.py",
+        SKIP_NONE,
+        "plain-sgd-zero-grad-stays",
+    ),
+    "Adam skips a parameter whose gradient is all zeros": (
+        """
+        import torch
+        _step = torch.optim.Adam.step
+        def step(self, closure=None):
+            hidden = []
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None and not p.grad.any():
+                        hidden.append((p, p.grad))
+                        p.grad = None
+            result = _step(self, closure)
+            for p, grad in hidden:
+                p.grad = grad
+            return result
+        torch.optim.Adam.step = step
+        """,
+        SKIP_NONE,
+        "zero-grad-step-moves",
+    ),
+    "SGD with momentum skips a parameter whose gradient is all zeros": (
+        """
+        import torch
+        _step = torch.optim.SGD.step
+        def step(self, closure=None):
+            hidden = []
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None and not p.grad.any():
+                        hidden.append((p, p.grad))
+                        p.grad = None
+            result = _step(self, closure)
+            for p, grad in hidden:
+                p.grad = grad
+            return result
+        torch.optim.SGD.step = step
+        """,
+        SKIP_NONE,
+        "summary-zero-step-depends",
     ),
     "a second backward overwrites .grad instead of adding": (
-        RETENTION_DRIFT["backward overwrites .grad instead of adding to it"][0],
+        OVERWRITE,
         "snippets/zeroing/shared_weight_gets_sum.py",
+        "two-losses-add-up",
     ),
+    "backward overwrites .grad: no doubling without zeroing": (
+        OVERWRITE,
+        "snippets/zeroing/grads_add_up_without_zeroing.py",
+        "grads-add-up-without-zeroing",
+    ),
+    "backward overwrites .grad: nothing is added into it": (
+        OVERWRITE,
+        "snippets/zeroing/grads_add_up_without_zeroing.py",
+        "backward-adds-into-grad",
+    ),
+    "Module.zero_grad leaves the gradients in place": (
+        MODULE_ZERO_GRAD_NO_OP,
+        "snippets/zeroing/grads_add_up_without_zeroing.py",
+        "zeroing-restores-one-pass",
+    ),
+    "zero_grad(set_to_none=False) stops zeroing": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            if set_to_none:
+                return _zero_grad(self, True)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        "snippets/zeroing/manual_accumulation_after_zero_grad.py",
+        "none-aware-accumulation-same-result",
+    ),
+    "an optimizer holds copies of the parameters it is given": (
+        """
+        import torch
+        _add = torch.optim.Optimizer.add_param_group
+        def add_param_group(self, param_group):
+            params = param_group["params"]
+            params = [params] if isinstance(params, torch.Tensor) else list(params)
+            copies = [torch.nn.Parameter(p.detach().clone()) for p in params]
+            return _add(self, {**param_group, "params": copies})
+        torch.optim.Optimizer.add_param_group = add_param_group
+        """,
+        "snippets/zeroing/model_vs_optimizer_zero_grad.py",
+        "optimizer-holds-model-parameters",
+    ),
+    "Optimizer.zero_grad clears nothing": (
+        OPTIMIZER_ZERO_GRAD_NO_OP,
+        "snippets/zeroing/model_vs_optimizer_zero_grad.py",
+        "optimizer-zero-grad-clears-model",
+    ),
+    "optimizer.zero_grad() also clears parameters it does not hold": (
+        OPTIMIZER_CLEARS_EVERY_PARAMETER,
+        PARTIAL,
+        "partial-optimizer-grad-grows",
+    ),
+    "Module.zero_grad stops recursing into submodules": (
+        MODULE_ZERO_GRAD_STOPS_RECURSING,
+        PARTIAL,
+        "model-zero-grad-clears-backbone",
+    ),
+    "Module.zero_grad clears nothing": (
+        MODULE_ZERO_GRAD_NO_OP,
+        TWO_MODELS,
+        "encoder-zero-grad-clears-encoder-only",
+    ),
+    "Module.zero_grad clears every parameter of the process": (
+        """
+        import torch
+        def zero_grad(self, set_to_none=True):
+            import gc
+            for obj in gc.get_objects():
+                if type(obj) is torch.nn.Parameter:
+                    obj.grad = None
+        torch.nn.Module.zero_grad = zero_grad
+        """,
+        TWO_MODELS,
+        "zero-grad-walks-its-own-set",
+    ),
+    "Optimizer.zero_grad skips one-dimensional parameters": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.dim() > 1:
+                        p.grad = None if set_to_none else p.grad.zero_()
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        TWO_MODELS,
+        "shared-optimizer-clears-both-models",
+    ),
+    "each optimizer's zero_grad clears every parameter": (
+        OPTIMIZER_CLEARS_EVERY_PARAMETER,
+        GAN,
+        "each-optimizer-clears-own-params",
+    ),
+    "Module.zero_grad of a container stops reaching its parts": (
+        MODULE_ZERO_GRAD_STOPS_RECURSING,
+        GAN,
+        "module-zero-grad-clears-both-parts",
+    ),
+    "SGD.step stops updating the parameters": (
+        """
+        import torch
+        torch.optim.SGD.step = lambda self, closure=None: None
+        """,
+        "snippets/zeroing/training_loop.py",
+        "training-loop-loss-decreases",
+    ),
+    "zero_grad is deferred until the next backward": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        _backward = torch.Tensor.backward
+        _pending = []
+        def zero_grad(self, set_to_none=True):
+            _pending.append((self, set_to_none))
+        def backward(self, *args, **kwargs):
+            while _pending:
+                _zero_grad(*_pending.pop())
+            return _backward(self, *args, **kwargs)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        torch.Tensor.backward = backward
+        """,
+        "snippets/zeroing/zero_grad_placement.py",
+        "zero-grad-before-step-skips",
+    ),
+    "backward overwrites .grad: micro-batches do not add up": (
+        OVERWRITE,
+        "snippets/zeroing/zero_grad_with_accumulation.py",
+        "accumulated-grad-equals-full-batch",
+    ),
+    "Optimizer.zero_grad stops clearing between micro-batches": (
+        OPTIMIZER_ZERO_GRAD_NO_OP,
+        "snippets/zeroing/zero_grad_every_micro_batch.py",
+        "zero-grad-every-micro-batch-last-only",
+    ),
+    # The checklist moves to troubleshooting/ (errors helper): its case stays a 2-tuple here.
     "Module.zero_grad defaults to zeros again (checklist)": (
         """
         import torch
