@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import html
 import json
+import posixpath
 import re
 import sys
 import textwrap
@@ -389,9 +390,13 @@ def _twins_differ(stem: str, langs: dict[str, list[Claim]]) -> list[str]:
 # --- what readers see ---------------------------------------------------------------------
 
 
-def releases(claim: Claim, lang: str, current: dict) -> str:
-    """Where the examples that prove a claim pass unchanged, from data/matrix.json's current rows."""
-    words = WORDS[lang]
+def releases(claim: Claim, lang: str, current: dict, short: bool = False) -> str:
+    """Where the examples that prove a claim pass unchanged, from data/matrix.json's current
+    rows: a sentence, or (`short`, for the claims page's table) the releases alone."""
+    words = {
+        k: WORDS[lang][f"{k}_short" if short else k]
+        for k in ("releases", "releases_pinned", "releases_none")
+    }
     snippets = list(dict.fromkeys(p.snippet for p in claim.proofs))
     tested: list[set[str]] = []
     passing: list[set[str]] = []
@@ -464,7 +469,9 @@ def summary(ledger: Ledger, page: str, lang: str, claims_url: str | None) -> str
     else:
         text = words["summary_site" if whole else "summary_page"].format(**counts.fields())
     if claims_url is not None and split_source(page)[0] != CLAIMS_PAGE:
-        text += " " + words["summary_link"].format(url=claims_url or "./")
+        # A link to the Markdown source: MkDocs checks it and gives it the page's language.
+        source = posixpath.relpath(f"{CLAIMS_PAGE}.md", posixpath.dirname(page) or ".")
+        text += " " + words["summary_link"].format(url=source)
     return text
 
 
@@ -502,7 +509,7 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
     by_page: dict[str, list[Claim]] = {}
     for claim in ledger.claims.get(lang, []):
         by_page.setdefault(claim.page, []).append(claim)
-    head = "".join(f"<th>{words[k]}</th>" for k in ("id", "sentence", "proof", "drift", "runs"))
+    head = "".join(f"<th>{words[k]}</th>" for k in ("sentence", "proof", "drift", "runs"))
     for page, claims in by_page.items():
         stem = split_source(page)[0]
         counts = ledger.counts(lang, page)
@@ -528,7 +535,7 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
                     if claim.drift
                     else f'<span class="gs-claims__none">{words["no_drift"]}</span>'
                 )
-                runs = html.escape(releases(claim, lang, current))
+                runs = html.escape(releases(claim, lang, current, short=True))
             else:
                 proof = f"{words['cited']} " + _link(
                     claim.cite or "", html.escape(claim.cite or "")
@@ -536,8 +543,8 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
                 drift, runs = "—", "—"
             flag = "" if claim.drift or not claim.proofs else ' class="gs-claims__no-drift"'
             rows.append(
-                f'<tr id="{claim.id}"{flag}><td><code>{claim.id}</code></td><td>{sentence}</td>'
-                f"<td>{proof}</td><td>{drift}</td><td>{runs}</td></tr>"
+                f'<tr id="{claim.id}"{flag}><td><code class="gs-claims__id">{claim.id}</code>'
+                f"<br>{sentence}</td><td>{proof}</td><td>{drift}</td><td>{runs}</td></tr>"
             )
         parts.append(
             f'<div class="gs-claims__wrap"><table class="gs-claims"><thead><tr>{head}</tr></thead>'

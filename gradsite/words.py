@@ -144,6 +144,9 @@ python {first}
             "releases": "该示例在 PyTorch {releases} 上原样通过。",
             "releases_pinned": "目前只在 PyTorch {pinned} 上检查过。",
             "releases_none": "兼容性矩阵中还没有这个示例的当前记录。",
+            "releases_short": "{releases}",
+            "releases_pinned_short": "目前只有 {pinned}",
+            "releases_none_short": "尚无记录",
             "summary_page": (
                 "本页共有 {claims} 条论断：{asserted} 条由旁边示例中的 `assert` 检查，{cited} 条"
                 "引用了出处；由断言检查的论断中，{drift} 条还有漂移模拟，即模拟一次 PyTorch 的"
@@ -159,7 +162,6 @@ python {first}
             "page_counts": (
                 "{claims} 条论断：{asserted} 条由断言检查，{cited} 条引用出处，{drift} 条有漂移模拟。"
             ),
-            "id": "编号",
             "sentence": "论断",
             "proof": "证明",
             "drift": "漂移模拟",
@@ -336,6 +338,9 @@ The page: {url}
             "releases": "The example passes unchanged on PyTorch {releases}.",
             "releases_pinned": "Checked on PyTorch {pinned} only so far.",
             "releases_none": "The compatibility matrix has no current row for this example yet.",
+            "releases_short": "{releases}",
+            "releases_pinned_short": "{pinned} only so far",
+            "releases_none_short": "not run yet",
             "summary_page": (
                 "This page makes {claims} claims: {asserted} are checked by an `assert` in the "
                 "examples beside them and {cited} cite their source; {drift} of the asserted ones "
@@ -352,7 +357,6 @@ The page: {url}
                 "{claims} claims: {asserted} checked by an assert, {cited} cited, {drift} with a "
                 "drift case."
             ),
-            "id": "Id",
             "sentence": "Claim",
             "proof": "Proof",
             "drift": "Drift cases",

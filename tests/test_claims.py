@@ -201,7 +201,7 @@ def test_marks_render_as_links_and_the_summary_counts_the_page(tmp_path):
     assert html.count('class="gs-claim__mark gs-claim__mark--cited"') == 1
     assert 'href="../claims/#grad-is-three" id="claim-grad-is-three"' in html
     assert "This page makes 3 claims: 2 are checked by an `assert`" in html
-    assert "The [claims page](../claims/) lists every claim" in html
+    assert "The [claims page](../claims/index.md) lists every claim" in html
     zh = claims.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
     assert "本页共有 3 条论断：2 条由旁边示例中的 `assert` 检查，1 条引用了出处" in zh
     data = claims.data('<a class="gs-claim__mark x"></a>', page, ledger, {})
@@ -235,6 +235,7 @@ def test_the_claims_table_flags_claims_without_a_drift_case(tmp_path):
     assert "snippets/demo/example.py:8</code>" in body
     assert 'Cited: <a href="https://example.org/cuda">' in body
     assert body.count("no drift case") == 2
+    assert ">not run yet<" in body
 
 
 def test_notebooks_and_copies_lose_the_marks():
