@@ -278,7 +278,7 @@ class Ledger:
                 continue
             stem, lang = found
             text = (docs / page).read_text(encoding="utf-8")
-            title = re.search(r"^# (.+)$", text, re.M)
+            title = re.search(r"^# (.+)$", _FENCED.sub(_keep_lines, text), re.M)
             ledger.titles[stem, lang] = title[1].strip() if title else stem
             snippets = [s for s in included(text) if (root / s).is_file()]
             includes[page] = snippets
