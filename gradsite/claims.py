@@ -634,6 +634,7 @@ def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
         [(m.end(), False) for m in _SENTENCE_END.finditer(blank)]
         + [(m.start(), True) for m in MARK.finditer(blank)]
         + [(m.start(), False) for m in re.finditer(r"\n[ \t]*\n|\Z", blank)]
+        + [(m.start(), False) for m in re.finditer(r"\n(?=[ \t]*(?:[-*+]|\d+\.)[ \t])", blank)]
     )
     found, start = [], 0
     for end, is_mark in ends:
@@ -646,13 +647,14 @@ def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
         if is_mark or marked:
             start = _after_marks(blank, end)
         lines = [line for line in sentence.strip().splitlines() if not _SKIP_LINE.match(line)]
-        plain = " ".join(" ".join(lines).split())
+        plain = _LIST_ITEM.sub("", " ".join(" ".join(lines).split()))
         if marked or not plain or not BEHAVIOUR[lang].search(plain):
             continue
         found.append((text.count("\n", 0, first) + 1, plain))
     return found
 
 
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d+\.)\s+")
 _SKIP_LINE = re.compile(r"\s*(?:#|\||<|!!!|\?\?\?|`{3}|~{3}|--8<--)|\s*$")
 
 

@@ -263,6 +263,8 @@ def test_unmarked_lists_behaviour_sentences_without_a_mark():
         (3, "Autograd records the graph."),
         (3, "Then `backward()` raises a RuntimeError."),
     ], found
+    items = "Two rules:\n\n- it returns 1;\n- it raises.[[it-raises]]\n"
+    assert claims.unmarked(items, "en") == [(3, "it returns 1;")]
     zh = "它会抛出 RuntimeError。[[x-raises]]第二次调用返回 None。这句话没有行为。\n"
     assert claims.unmarked(zh, "zh") == [(1, "第二次调用返回 None。")]
 
