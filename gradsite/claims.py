@@ -463,7 +463,7 @@ def summary(ledger: Ledger, page: str, lang: str, claims_url: str | None) -> str
     whole = split_source(page)[0] in ("index", CLAIMS_PAGE)
     counts = ledger.counts(lang, None if whole else page)
     if not counts.claims:
-        text = words["summary_none"]
+        text = words["summary_none_site" if whole else "summary_none"]
     else:
         text = words["summary_site" if whole else "summary_page"].format(**counts.fields())
     if claims_url is not None and split_source(page)[0] != CLAIMS_PAGE:

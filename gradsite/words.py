@@ -158,6 +158,7 @@ python {first}
                 "漂移模拟。"
             ),
             "summary_none": "本页还没有标出论断。",
+            "summary_none_site": "全站还没有标出论断。",
             "summary_link": "[论断清单]({url})逐条列出了每条论断和它的证明。",
             "page_counts": (
                 "{claims} 条论断：{asserted} 条由断言检查，{cited} 条引用出处，{drift} 条有漂移模拟。"
@@ -352,6 +353,7 @@ The page: {url}
                 "ones ({drift_pct} %) also have a drift case."
             ),
             "summary_none": "No sentence of this page carries a claim mark yet.",
+            "summary_none_site": "No sentence of the site carries a claim mark yet.",
             "summary_link": "The [claims page]({url}) lists every claim with its proof.",
             "page_counts": (
                 "{claims} claims: {asserted} checked by an assert, {cited} cited, {drift} with a "

@@ -6,13 +6,15 @@ The same mistakes in a real strict build: tests/test_build_failures.py (tests/br
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
+from html import unescape
 from pathlib import Path
 
 from gradsite import claims
-from gradsite.project import ROOT
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
 
 EXAMPLE = textwrap.dedent(
     """\
@@ -280,3 +282,30 @@ def test_unmarked_command_runs_on_a_real_page():
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("docs/retention/index.en.md:"), done.stdout[:300]
     assert "look like behaviour statements without a claim mark" in done.stdout
+
+
+# --- the real site's build ------------------------------------------------------------------
+
+
+def _built_text(html: str) -> str:
+    """A page's text as a reader sees it, code blocks and scripts left out."""
+    html = re.sub(r"<(script|pre)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_every_mark_is_rendered_and_the_claims_pages_count_them(site):
+    pages = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
+    ledger = claims.Ledger.read(ROOT / "docs", ROOT, pages)
+    assert ledger.errors == []
+    for language in LANGUAGES:
+        prefix = url_prefix(language)
+        for chapter in CHAPTERS:
+            html = site.page(f"{prefix}{chapter}")
+            page = f"{chapter}/index.{language}.md"
+            assert html.count('class="gs-claim__mark ') == len(ledger.on_page(page)), page
+            assert "[[" not in _built_text(html), f"a claim mark left as text on {page}"
+        summary = claims.summary(ledger, f"claims/index.{language}.md", language, None)
+        words = re.split(r"`[^`]*`", summary)[0]  # the sentence up to its first code span
+        assert words in _built_text(site.page(f"{prefix}claims")), words
+        table = site.page(f"{prefix}claims")
+        assert table.count("<tr id=") == len(ledger.claims[language])
