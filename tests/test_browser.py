@@ -141,7 +141,17 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
 
 
 @pytest.mark.parametrize(
-    "path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"]
+    "path",
+    [
+        "",
+        "retention/",
+        "en/",
+        "en/retention/",
+        "glossary/",
+        "en/glossary/",
+        "claims/",
+        "en/claims/",
+    ],
 )
 def test_phone_width_has_no_horizontal_scrolling(tab, path):
     tab.page.set_viewport_size(PHONE)
