@@ -11,6 +11,8 @@ jobs in order, every priority stated here. The jobs live in their modules:
 * one search index, sitemap and 404 page per language (gradsite/languages.py), with the
   glossary's terms as single Chinese words (gradsite/searchwords.py);
 * the compatibility note under each example (gradsite/compat_hook.py);
+* the claim ledger: each page's claim marks, checked against the asserts of its examples
+  and shown with their proofs, and the claims page (gradsite/claims.py);
 * the downloads: notebooks, examples zips, the offline copy (gradsite/downloads.py);
 * the templates' words and torch version, glossary tooltips in the page's language, and
   no variant of a glossary term in a page (gradsite/glossary.py).
@@ -30,12 +32,22 @@ from pathlib import Path
 import torch
 from mkdocs.plugins import event_priority
 
-from gradsite import compat_hook, downloads, execute, glossary, languages, reproducible, searchwords
+from gradsite import (
+    claims,
+    compat_hook,
+    downloads,
+    execute,
+    glossary,
+    languages,
+    reproducible,
+    searchwords,
+)
 from gradsite.project import (
     FENCE,
     HEADING_ID,
     INCLUDE,
     LANGUAGES,
+    language_of,
     language_of_build,
     root_of,
     split_source,
@@ -56,6 +68,7 @@ class Site:
     runner: execute.Context
     matrix: tuple[dict, dict] = ({}, {})  # data/matrix.json and its current rows (compat_hook.load)
     not_found: dict[str, str] = field(default_factory=dict)  # language -> its 404.html
+    ledger: claims.Ledger = field(default_factory=claims.Ledger)  # every page's claims
 
 
 def site_of(config) -> Site:
@@ -132,9 +145,14 @@ def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, group: str, 
 
 
 def on_files(files, config):
-    if site_of(config).runner.language != LANGUAGES[0]:
+    site = site_of(config)
+    if site.runner.language != LANGUAGES[0]:
         return files  # the checks cover both languages; report them once
     docs = Path(config.docs_dir)
+    pages = [f.src_uri for f in files.documentation_pages()]
+    site.ledger = claims.Ledger.read(docs, site.runner.root, claims.in_nav_order(pages, config.nav))
+    for error in site.ledger.errors:
+        log.error(error)
     by_stem: dict[str, set[str]] = {}
     for uri in (f.src_uri for f in files.documentation_pages()):
         found = split_source(uri)
@@ -203,13 +221,31 @@ def on_page_markdown(markdown, page, config, files):
     site.runner.page = page.file.src_uri
     _glossary_variants(markdown, page, config)
     markdown = FENCE.sub(_name_the_snippet, markdown)
+    markdown = _claims(markdown, page, files, site)
     return compat_hook.add_notes(markdown, page.file.src_uri, *site.matrix, root=site.runner.root)
+
+
+def _claims(markdown: str, page, files, site: Site) -> str:
+    """The page's claim marks as links to the claims page, its placeholders filled in."""
+    lang = language_of(page.file.src_uri)
+    claims_page = files.get_file_from_path(f"{claims.CLAIMS_PAGE}.{lang}.md")
+    url = claims_page.url_relative_to(page.file) if claims_page else None
+    table = ""
+    if page.file.src_uri == f"{claims.CLAIMS_PAGE}.{lang}.md":
+
+        def page_url(src: str, anchor: str) -> str | None:
+            target = files.get_file_from_path(src)
+            return f"{target.url_relative_to(page.file)}#{anchor}" if target else None
+
+        table = claims.table(site.ledger, lang, page_url, site.matrix[1])
+    return claims.marks(markdown, page.file.src_uri, site.ledger, url, table)
 
 
 def on_page_content(html, page, config, files):
     downloads.write_notebook(html, page, config)
     site = site_of(config)
-    return compat_hook.add_data(html, page, files, *site.matrix, root=site.runner.root)
+    html = compat_hook.add_data(html, page, files, *site.matrix, root=site.runner.root)
+    return claims.data(html, page.file.src_uri, site.ledger, site.matrix[1])
 
 
 def on_env(env, config, files):

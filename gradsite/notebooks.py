@@ -23,6 +23,7 @@ from pathlib import Path
 import nbformat
 from nbformat import v4
 
+from gradsite import claims
 from gradsite.project import HEADING_ID, INCLUDE
 
 _FENCE = re.compile(
@@ -63,8 +64,9 @@ def _attrs(info: str) -> dict[str, str]:
 
 
 def _prose(text: str, page_url: str, site_url: str) -> str:
-    """Page Markdown made plain for Jupyter: no heading ids, admonitions as quotes, absolute links."""
-    text = HEADING_ID.sub(r"\g<heading>", text)
+    """Page Markdown made plain for Jupyter: no heading ids or claim marks, admonitions as
+    quotes, absolute links."""
+    text = HEADING_ID.sub(r"\g<heading>", claims.strip(text))
 
     def admonition(match):
         title = (

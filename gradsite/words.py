@@ -132,6 +132,44 @@ python {first}
             "show": "看 {release}",
             "back": "回到 {pinned}",
         },
+        "claims": {
+            "mark_asserted": "论断 {id}：由示例中的 assert 检查。查看证明",
+            "mark_cited": "论断 {id}：无法在本站运行，引用了出处。查看出处",
+            "tip_asserted": "由 {file} 第 {line} 行的断言检查：",
+            "tip_cited": (
+                "这条论断无法在构建网站的机器上运行（例如需要 GPU 或多台机器），只能引用出处："
+            ),
+            "tip_more": "在论断清单中查看",
+            "close": "关闭",
+            "releases": "该示例在 PyTorch {releases} 上原样通过。",
+            "releases_pinned": "目前只在 PyTorch {pinned} 上检查过。",
+            "releases_none": "兼容性矩阵中还没有这个示例的当前记录。",
+            "releases_short": "{releases}",
+            "releases_pinned_short": "目前只有 {pinned}",
+            "releases_none_short": "尚无记录",
+            "summary_page": (
+                "本页共有 {claims} 条论断：{asserted} 条由旁边示例中的 `assert` 检查，{cited} 条"
+                "引用了出处；由断言检查的论断中，{drift} 条还有漂移模拟，即模拟一次 PyTorch 的"
+                "行为变化，确认构建会因此失败。"
+            ),
+            "summary_site": (
+                "全站共有 {claims} 条论断：{asserted} 条（{asserted_pct}%）由示例中的 `assert` "
+                "检查，{cited} 条引用了出处；由断言检查的论断中，{drift} 条（{drift_pct}%）还有"
+                "漂移模拟。"
+            ),
+            "summary_none": "本页还没有标出论断。",
+            "summary_none_site": "全站还没有标出论断。",
+            "summary_link": "[论断清单]({url})逐条列出了每条论断和它的证明。",
+            "page_counts": (
+                "{claims} 条论断：{asserted} 条由断言检查，{cited} 条引用出处，{drift} 条有漂移模拟。"
+            ),
+            "sentence": "论断",
+            "proof": "证明",
+            "drift": "漂移模拟",
+            "runs": "通过的版本",
+            "no_drift": "没有漂移模拟",
+            "cited": "引用：",
+        },
         "book": {
             "contents": "目录",
             "built": "本书由网站构建时生成：PyTorch {torch}，{date}。网页版：{url}",
@@ -287,6 +325,46 @@ The page: {url}
             "no_text": "(this release's output text was not recorded)",
             "show": "Show {release}",
             "back": "Back to {pinned}",
+        },
+        "claims": {
+            "mark_asserted": "Claim {id}: checked by an assert in an example. Show the proof",
+            "mark_cited": "Claim {id}: cannot run here, so its source is cited. Show the source",
+            "tip_asserted": "Checked by the assert at line {line} of {file}:",
+            "tip_cited": (
+                "This claim cannot run on the machine that builds the site (it needs a GPU or "
+                "several machines, for example), so its source is cited:"
+            ),
+            "tip_more": "See it on the claims page",
+            "close": "Close",
+            "releases": "The example passes unchanged on PyTorch {releases}.",
+            "releases_pinned": "Checked on PyTorch {pinned} only so far.",
+            "releases_none": "The compatibility matrix has no current row for this example yet.",
+            "releases_short": "{releases}",
+            "releases_pinned_short": "{pinned} only so far",
+            "releases_none_short": "not run yet",
+            "summary_page": (
+                "This page makes {claims} claims: {asserted} are checked by an `assert` in the "
+                "examples beside them and {cited} cite their source; {drift} of the asserted ones "
+                "also have a drift case, a simulated PyTorch change the build is shown to catch."
+            ),
+            "summary_site": (
+                "The site makes {claims} claims: {asserted} ({asserted_pct} %) are checked by an "
+                "`assert` in an example and {cited} cite their source; {drift} of the asserted "
+                "ones ({drift_pct} %) also have a drift case."
+            ),
+            "summary_none": "No sentence of this page carries a claim mark yet.",
+            "summary_none_site": "No sentence of the site carries a claim mark yet.",
+            "summary_link": "The [claims page]({url}) lists every claim with its proof.",
+            "page_counts": (
+                "{claims} claims: {asserted} checked by an assert, {cited} cited, {drift} with a "
+                "drift case."
+            ),
+            "sentence": "Claim",
+            "proof": "Proof",
+            "drift": "Drift cases",
+            "runs": "Passes on",
+            "no_drift": "no drift case",
+            "cited": "Cited:",
         },
         "book": {
             "contents": "Contents",

@@ -30,8 +30,24 @@ NEW = {
         "import torch\n\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn)\n"
     ),
     "snippets/retention/zz_reads_stdin.py": "name = input()\nprint(name)\n",
+    # Claim comments (gradsite/claims.py): one proves a claim used twice, one a claim no page
+    # makes (line 6), one stands above a print (line 7).
+    "snippets/retention/zz_claims.py": (
+        "x = 2\nprint(x)\n# claim: twice-used-claim\nassert x == 2\n"
+        "# claim: orphan-claim-here\nassert x > 1\n# claim: misplaced-claim-comment\nprint(x + 1)\n"
+    ),
 }
 HANGS = "snippets/retention/zz_hangs.py"
+CLAIMS = "snippets/retention/zz_claims.py"
+# The claim ledger's mistakes in both retention pages, on the line build_broken records as
+# lines["claims", lang]: a mark no assert proves, an id used twice, a malformed id, a citation
+# whose URL differs between the languages; and on the Chinese home page alone, a claim.
+CLAIM_MARKS = (
+    "\nNothing proves this.[[no-proof-anywhere]] Once.[[twice-used-claim]] "
+    "Twice.[[twice-used-claim]] Badly named.[[Bad_Id]] "
+    "Cited.[[cited-claim-here cite=https://example.org/{lang}]]\n"
+)
+ZH_ONLY_CLAIM = "\n只在中文页面。[[only-in-chinese cite=https://example.org/zh]]\n"
 # A figure drawing the hanging example, in both languages, after it.
 FIGURE = f'\n```python exec="on" html="1"\nfrom gradsite.pictures import graph; graph("{HANGS}", alt="x")\n```\n'
 ZH_ONLY = "snippets/retention/zz_zh_only.py"
@@ -71,6 +87,7 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     """Copy the project into `folder`, break it every way at once, build it strictly.
     Returns the build and the line each edited snippet now fails at."""
     project = copy_project(folder / "project")
+    claim_lines = {}
     _edit(project / FAILS, "== 120", "== 121")
     _append(project / RAISES, "torch.zeros(1).backward()\n")
     _append(project / SYNTAX, "def broken(:\n")
@@ -82,6 +99,10 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
             project / f"docs/retention/index.{lang}.md", "".join(_fence(p) for p in NEW) + FIGURE
         )
     _append(project / "docs/retention/index.zh.md", _fence(ZH_ONLY))
+    for lang in ("zh", "en"):
+        _append(project / f"docs/retention/index.{lang}.md", CLAIM_MARKS.format(lang=lang))
+        claim_lines[lang] = _lines(project / f"docs/retention/index.{lang}.md")
+    _append(project / "docs/index.zh.md", ZH_ONLY_CLAIM)
     for lang, (variant, _) in VARIANT.items():
         _append(project / f"docs/retention/index.{lang}.md", f"\nA {variant} here.\n")
     _edit(project / "docs/retention/index.en.md", "{#chain-rule-2400}", "{#chain-rule}")
@@ -94,6 +115,7 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     # page read last (pages are read in path order, versions/ after retention/), in English.
     _edit(project / MISSING_IN, "snippets/versions/torch_version.py", MISSING)
     lines = {path: _lines(project / path) for path in (FAILS, RAISES, SYNTAX)}
+    lines.update({("claims", lang): line for lang, line in claim_lines.items()})
     for lang in VARIANT:
         lines["variant", lang] = _lines(project / f"docs/retention/index.{lang}.md")
     lines[WARNS] = next(

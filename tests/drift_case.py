@@ -15,6 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from gradsite import claims  # noqa: E402
+from gradsite.project import FAILED, ROOT  # noqa: E402
+
 from sitebuild import drift_ids, run_in_runner  # noqa: E402
 
 
@@ -29,13 +32,21 @@ def main(chapter: str, wanted: str) -> int:
     if not chosen:
         print(f"no case matches {wanted!r}; cases: {', '.join(module.DRIFT)}")
         return 2
-    for name, (patch, snippet, *_) in chosen:
-        print(f"== {name} ({snippet})")
+    for name, case in chosen:
+        patch, snippet, claim = (*case, None)[:3]
+        print(f"== {name} ({snippet}{f', claim {claim}' if claim else ''})")
         for language, (failed, log) in run_in_runner(snippet, patch).items():
             print(
                 f"-- language {language}: {'FAILED (as a drift case must)' if failed else 'passed'}"
             )
             print(log or "(nothing logged)")
+            line = next((m["line"] for m in map(FAILED.match, log.splitlines()) if m), None)
+            if claim and line:
+                at = claims.claims_at(snippet, int(line), ROOT)
+                print(
+                    f"-- line {line} proves: {', '.join(sorted(at)) or 'no claim'}"
+                    f" ({'the case' if claim in at else 'NOT the case'}'s claim {claim})"
+                )
     return 0
 
 

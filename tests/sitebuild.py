@@ -18,7 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
-from gradsite import execute
+from gradsite import claims, execute
 from gradsite.project import CHAPTERS, FAILED, LANGUAGES, ROOT, included
 
 # What a build reads; a copy of these is a complete, independent project.
@@ -177,19 +177,49 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
     return forked(child)
 
 
-def assert_runner_fails(patch: str, snippet: str) -> None:
+def assert_runner_fails(patch: str, snippet: str, claim: str | None = None) -> None:
     """A simulated PyTorch change must fail the build's runner on `snippet`, naming it, in
-    every language (the first language's page runs it, the other gets the same failure)."""
+    every language (the first language's page runs it, the other gets the same failure);
+    with `claim`, at an assert of `snippet` that carries `# claim: <claim>`."""
+    if claim:
+        assert_claim_is_in(snippet, claim)
     for language, (failed, log) in run_in_runner(snippet, patch).items():
         assert failed, f"{snippet} still passed in {language} with:\n{patch}"
         page = page_including(snippet, language)
         reports = [FAILED.match(line) for line in log.splitlines()]
-        assert any(
-            r
+        lines = [
+            int(r["line"])
+            for r in reports
+            if r
             and (r["origin"], r["page"], r["lang"]) == (snippet, f"docs/{page}", language)
             and r["line"]
-            for r in reports
-        ), log
+        ]
+        assert lines, log
+        if claim:
+            assert_failed_at_claim(snippet, lines[0], claim, log)
+
+
+def assert_claim_is_in(snippet: str, claim: str, root: Path = ROOT) -> None:
+    """A drift case's claim is proved in its snippet (a `# claim:` line above an assert)."""
+    proved = claims.proofs_in(snippet, root)[0]
+    assert claim in proved, (
+        f"the drift case names claim {claim}, but no assert of {snippet} carries "
+        f"'# claim: {claim}' (its claims: {', '.join(sorted(proved)) or 'none'})"
+    )
+
+
+def assert_failed_at_claim(snippet: str, line: int, claim: str, log: str, root: Path = ROOT):
+    """The runner's failure is at an assert of `snippet` that carries `# claim: <claim>`."""
+    at = claims.claims_at(snippet, line, root)
+    where = ", ".join(
+        f"{p.line}" if p.line == p.end else f"{p.line}-{p.end}"
+        for p in claims.proofs_in(snippet, root)[0].get(claim, [])
+    )
+    assert claim in at, (
+        f"{snippet} failed at line {line}, not at an assert carrying '# claim: {claim}' "
+        f"(lines {where}; the line that failed proves: {', '.join(sorted(at)) or 'no claim'}). "
+        f"A drift case must break the claim it names, where it is asserted.\n{log}"
+    )
 
 
 def drift_ids(drift: dict) -> list[str]:

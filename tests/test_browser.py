@@ -12,7 +12,7 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
-from gradsite.project import LANGUAGES, url_prefix
+from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
 from browser import PHONE, Tab
 from sitebuild import ROOT
@@ -141,7 +141,17 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
 
 
 @pytest.mark.parametrize(
-    "path", ["", "retention/", "en/", "en/retention/", "glossary/", "en/glossary/"]
+    "path",
+    [
+        "",
+        "retention/",
+        "en/",
+        "en/retention/",
+        "glossary/",
+        "en/glossary/",
+        "claims/",
+        "en/claims/",
+    ],
 )
 def test_phone_width_has_no_horizontal_scrolling(tab, path):
     tab.page.set_viewport_size(PHONE)
@@ -226,3 +236,46 @@ def test_a_link_into_a_folded_proof_opens_it(tab, language):
     assert tab.page.evaluate(_FOLD, "logging-and-numpy-proof")["open"] is False, (
         "only the fold pointed into"
     )
+
+
+# Claim marks (gradsite/claims.py): the first chapter page that has any, in each language.
+def _page_with_claim_marks(site, language: str) -> str:
+    for chapter in CHAPTERS:
+        path = f"{url_prefix(language)}{chapter}/"
+        if 'class="gs-claim__mark gs-claim__mark--asserted"' in site.page(path):
+            return path
+    raise AssertionError(f"no chapter page of language {language} has an asserted claim mark")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_claim_mark_shows_the_assert_that_proves_it(tab, site, language, phone):
+    """Hover (desktop) or tap (phone): the assert line(s), the example, its releases, and a
+    link to the claim's row on the claims page, inside the screen."""
+    path = _page_with_claim_marks(site, language)
+    if phone:
+        tab.page.set_viewport_size(PHONE)
+    tab.open(path)
+    mark = tab.page.locator("article a.gs-claim__mark--asserted").first
+    claim = mark.get_attribute("data-claim")
+    mark.scroll_into_view_if_needed()
+    if phone:
+        mark.click()  # what a tap sends (Playwright's tap() needs a touch context)
+    else:
+        mark.hover()
+    tip = tab.page.locator(".gs-claim-tip")
+    tip.wait_for(state="visible", timeout=5000)
+    code = tip.locator("pre code").first.inner_text()
+    assert code.startswith("assert "), code
+    assert "snippets/" in tip.inner_text()
+    link = tip.locator(f'a[href$="claims/#{claim}"]')
+    assert link.count() == 1
+    box = tip.bounding_box()
+    width = tab.page.viewport_size["width"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
+    assert _path(tab.page.url) == f"/{path}", "showing the proof must not leave the page"
+    link.click()
+    tab.page.wait_for_load_state("load")
+    assert _path(tab.page.url) == f"/{url_prefix(language)}claims/"
+    row = tab.page.locator(f"tr#{claim}")
+    assert row.count() == 1 and "assert " in row.inner_text()

@@ -14,6 +14,7 @@ import re
 from gradsite.project import LANGUAGES, failure, page_source
 
 from broken import (
+    CLAIMS,
     FAILS,
     HANGS,
     MISSING,
@@ -150,3 +151,74 @@ def test_glossary_variant_in_a_page_names_page_language_line_and_the_term(broken
             f'of the glossary term "{term}": write "{term}"'
         )
         assert expected in result.log, f"missing: {expected}\n" + result.log[-4000:]
+
+
+# --- the claim ledger (gradsite/claims.py) ---------------------------------------------
+
+
+def test_a_claim_no_assert_on_its_page_proves(broken):
+    result, lines = broken
+    for lang in LANGUAGES:
+        expected = (
+            f"docs/retention/index.{lang}.md:{lines['claims', lang]}: language {lang}: claim "
+            "no-proof-anywhere names no assert of an example on this page: put "
+            "'# claim: no-proof-anywhere' right above the assert that proves it in one of "
+        )
+        assert expected in result.log, f"missing: {expected}\n" + result.log[-4000:]
+        assert "or cite its source: [[no-proof-anywhere cite=<URL>]]" in result.log
+
+
+def test_a_claim_comment_no_page_including_the_example_makes(broken):
+    result, _ = broken
+    assert (
+        f"{CLAIMS}:6: '# claim: orphan-claim-here' names a claim that no page including {CLAIMS} "
+        "makes in language zh, en (docs/retention/index.zh.md, docs/retention/index.en.md): add "
+        "[[orphan-claim-here]] after the sentence it proves, or remove the comment"
+    ) in result.log, result.log[-4000:]
+
+
+def test_a_claim_comment_not_above_an_assert(broken):
+    result, _ = broken
+    assert (
+        f"{CLAIMS}:7: '# claim: misplaced-claim-comment' is not directly above an assert "
+        "statement (line 8 is 'print(x + 1)')"
+    ) in result.log, result.log[-4000:]
+
+
+def test_languages_that_differ_in_their_claims(broken):
+    result, _ = broken
+    assert (
+        "docs/index.zh.md and docs/index.en.md differ in their claims: only in zh: "
+        "only-in-chinese. Mark the same sentences with the same ids, in the same order, in both "
+        "languages."
+    ) in result.log, result.log[-4000:]
+
+
+def test_a_claim_id_used_twice(broken):
+    result, lines = broken
+    for lang in LANGUAGES:
+        line = lines["claims", lang]
+        expected = (
+            f"docs/retention/index.{lang}.md:{line}: language {lang}: claim twice-used-claim is "
+            f"used twice (first at docs/retention/index.{lang}.md:{line}): give each sentence "
+            "its own id"
+        )
+        assert expected in result.log, f"missing: {expected}\n" + result.log[-4000:]
+
+
+def test_a_malformed_claim_id(broken):
+    result, lines = broken
+    for lang in LANGUAGES:
+        expected = (
+            f"docs/retention/index.{lang}.md:{lines['claims', lang]}: language {lang}: malformed "
+            "claim mark [[Bad_Id]]: write [[<id>]] or [[<id> cite=<URL>]]"
+        )
+        assert expected in result.log, f"missing: {expected}\n" + result.log[-4000:]
+
+
+def test_a_citation_whose_url_differs_between_languages(broken):
+    result, _ = broken
+    assert (
+        "docs/retention/index.zh.md and docs/retention/index.en.md: claim cited-claim-here cites "
+        "https://example.org/zh in zh but https://example.org/en in en: cite the same URL"
+    ) in result.log, result.log[-4000:]

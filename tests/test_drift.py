@@ -2,7 +2,10 @@
 
 The cases are data, one module per chapter (tests/drift_cases/<chapter>.py). Each runs in
 a forked child of the test process: the patch, then the snippet through the build's runner
-as each language's page does (tests/sitebuild.py). See CONTRIBUTING.md ("Adding a drift case").
+as each language's page does (tests/sitebuild.py). A case (patch, snippet, claim id) must
+fail at an assert that carries `# claim: <claim id>`, so the claims page can say which
+claims a case covers (gradsite/claims.py reads the DRIFT dicts). See CONTRIBUTING.md
+("Adding a drift case").
 """
 
 from __future__ import annotations
@@ -13,7 +16,13 @@ import pytest
 from gradsite.project import CHAPTERS
 
 from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, in_every_process
-from sitebuild import assert_runner_fails, drift_ids, run_in_runner
+from sitebuild import (
+    assert_claim_is_in,
+    assert_failed_at_claim,
+    assert_runner_fails,
+    drift_ids,
+    run_in_runner,
+)
 
 DRIFT = {chapter: importlib.import_module(f"drift_cases.{chapter}").DRIFT for chapter in CHAPTERS}
 # The two-process DDP example takes about 15 s a run.
@@ -22,14 +31,35 @@ SLOW = {DDP_EXAMPLE}
 
 def _cases():
     for chapter, cases in DRIFT.items():
-        for (name, (patch, example, *_)), case_id in zip(cases.items(), drift_ids(cases)):
+        for (name, case), case_id in zip(cases.items(), drift_ids(cases)):
+            # (patch, snippet, claim id): the case must fail at the assert that proves the claim
+            # (`# claim: <id>` above it). (patch, snippet), the older form: anywhere in it.
+            patch, example, claim = (*case, None)[:3]
             marks = [pytest.mark.slow] if example in SLOW else []
-            yield pytest.param(patch, example, id=f"{chapter}-{case_id}", marks=marks)
+            yield pytest.param(patch, example, claim, id=f"{chapter}-{case_id}", marks=marks)
 
 
-@pytest.mark.parametrize(("patch", "example"), list(_cases()))
-def test_drift_fails_the_runner(patch, example):
-    assert_runner_fails(patch, example)
+@pytest.mark.parametrize(("patch", "example", "claim"), list(_cases()))
+def test_drift_fails_the_runner(patch, example, claim):
+    assert_runner_fails(patch, example, claim)
+
+
+def test_a_drift_case_must_fail_at_the_assert_of_its_claim(tmp_path):
+    """A case naming a claim passes only when the failure is at an assert carrying it."""
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets/x.py").write_text(
+        "x = 2\n# claim: two-is-even\nassert (\n    x % 2 == 0\n)\n# claim: two-is-small\nassert x < 3\n",
+        encoding="utf-8",
+    )
+    assert_failed_at_claim("snippets/x.py", 3, "two-is-even", "log", root=tmp_path)
+    assert_failed_at_claim("snippets/x.py", 4, "two-is-even", "log", root=tmp_path)
+    with pytest.raises(AssertionError, match="failed at line 7, not at an assert carrying"):
+        assert_failed_at_claim("snippets/x.py", 7, "two-is-even", "log", root=tmp_path)
+    with pytest.raises(AssertionError, match="failed at line 1, not at an assert"):
+        assert_failed_at_claim("snippets/x.py", 1, "two-is-small", "log", root=tmp_path)
+    assert_claim_is_in("snippets/x.py", "two-is-small", root=tmp_path)
+    with pytest.raises(AssertionError, match="no assert of snippets/x.py carries"):
+        assert_claim_is_in("snippets/x.py", "two-is-odd", root=tmp_path)
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

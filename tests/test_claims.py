@@ -1,0 +1,311 @@
+"""The claim ledger (gradsite/claims.py) on small projects made here: what it reads from pages,
+examples and drift cases, each mistake it reports, and what it counts and renders.
+
+The same mistakes in a real strict build: tests/test_build_failures.py (tests/broken.py).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+from html import unescape
+from pathlib import Path
+
+from gradsite import claims
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
+
+EXAMPLE = textwrap.dedent(
+    """\
+    import torch
+
+    x = torch.ones(2, requires_grad=True)
+    y = (x * 3).sum()
+    y.backward()
+    print(x.grad)
+    # claim: grad-is-three
+    assert x.grad.tolist() == [
+        3.0,
+        3.0,
+    ]
+    if True:
+        # claim: leaf-keeps-grad
+        # claim: grad-is-three
+        assert x.is_leaf
+    """
+)
+EN = textwrap.dedent(
+    """\
+    # Example
+
+    After `y.backward()`, `x.grad` holds 3 for each element.[[grad-is-three]] The leaf keeps it,
+    e.g. after a second look.[[leaf-keeps-grad]][[cuda-does-the-same cite=https://example.org/cuda]]
+
+    ```python exec="on" source="above" result="text"
+    --8<-- "snippets/demo/example.py"
+    ```
+
+    Code such as `a[[0]]` is no mark.
+
+    [[claims-summary]]
+    """
+)
+ZH = textwrap.dedent(
+    """\
+    # 示例
+
+    `y.backward()` 之后，`x.grad` 的每个元素都是 3。[[grad-is-three]]
+    叶子节点会保留它。[[leaf-keeps-grad]][[cuda-does-the-same cite=https://example.org/cuda]]
+
+    ```python exec="on" source="above" result="text"
+    --8<-- "snippets/demo/example.py"
+    ```
+
+    [[claims-summary]]
+    """
+)
+
+
+def _project(tmp_path: Path, en: str = EN, zh: str = ZH, example: str = EXAMPLE) -> Path:
+    (tmp_path / "docs/demo").mkdir(parents=True)
+    (tmp_path / "snippets/demo").mkdir(parents=True)
+    (tmp_path / "docs/demo/index.en.md").write_text(en, encoding="utf-8")
+    (tmp_path / "docs/demo/index.zh.md").write_text(zh, encoding="utf-8")
+    (tmp_path / "snippets/demo/example.py").write_text(example, encoding="utf-8")
+    return tmp_path
+
+
+def _ledger(root: Path) -> claims.Ledger:
+    pages = sorted(p.relative_to(root / "docs").as_posix() for p in (root / "docs").rglob("*.md"))
+    return claims.Ledger.read(root / "docs", root, claims.in_nav_order(pages, []))
+
+
+def test_a_page_s_marks_their_sentences_and_their_asserts(tmp_path):
+    ledger = _ledger(_project(tmp_path))
+    assert ledger.errors == []
+    en = ledger.claims["en"]
+    assert [c.id for c in en] == ["grad-is-three", "leaf-keeps-grad", "cuda-does-the-same"]
+    assert [c.id for c in ledger.claims["zh"]] == [c.id for c in en]
+    assert en[0].sentence == "After `y.backward()`, `x.grad` holds 3 for each element."
+    assert en[1].sentence == "The leaf keeps it, e.g. after a second look."
+    assert en[2].sentence == en[1].sentence, "two marks on one sentence"
+    assert ledger.claims["zh"][1].sentence == "叶子节点会保留它。"
+    three = en[0].proofs
+    assert [(p.snippet, p.line, p.end) for p in three] == [
+        ("snippets/demo/example.py", 8, 11),
+        ("snippets/demo/example.py", 15, 15),
+    ]
+    assert three[0].code.startswith("assert x.grad.tolist() == [") and three[0].code.endswith("]")
+    assert en[2].cite == "https://example.org/cuda" and not en[2].asserted
+    counts = ledger.counts("en").fields()
+    assert counts == {
+        "claims": 3,
+        "asserted": 2,
+        "cited": 1,
+        "drift": 0,
+        "asserted_pct": 66,
+        "drift_pct": 0,
+    }
+
+
+def test_claims_at_a_line_and_the_drift_cases_naming_them(tmp_path):
+    root = _project(tmp_path)
+    example = "snippets/demo/example.py"
+    assert claims.claims_at(example, 9, root) == {"grad-is-three"}
+    assert claims.claims_at(example, 15, root) == {"grad-is-three", "leaf-keeps-grad"}
+    assert claims.claims_at(example, 5, root) == set()
+    (root / "tests/drift_cases").mkdir(parents=True)
+    (root / "tests/drift_cases/demo.py").write_text(
+        textwrap.dedent(
+            f"""\
+            OTHER = "import torch"
+            DRIFT = {{
+                "grad doubles": (OTHER, "{example}", "grad-is-three"),
+                "old form": ("import torch", "{example}"),
+                "leaves lose grad": ("import torch", "{example}", "leaf-keeps-grad"),
+            }}
+            """
+        ),
+        encoding="utf-8",
+    )
+    assert claims.drift_cases(root) == {
+        "grad-is-three": ["grad doubles"],
+        "leaf-keeps-grad": ["leaves lose grad"],
+    }
+    ledger = _ledger(root)
+    assert [c.drift for c in ledger.claims["zh"]] == [["grad doubles"], ["leaves lose grad"], []]
+    assert ledger.counts("zh").drift == 2
+
+
+def test_each_mistake_is_named(tmp_path):
+    """The strict build's messages (hooks.py logs Ledger.errors), each naming page, language
+    and claim and saying what to do."""
+    en = EN.replace("[[leaf-keeps-grad]]", "[[leaf-keeps-grad]][[no-such-proof]][[Bad_Id]]")
+    en = en.replace("holds 3", "holds 3 [[grad-is-three]]")
+    en = en.replace("example.org/cuda", "example.org/cuda-en")
+    zh = ZH.replace("[[leaf-keeps-grad]]", "[[leaf-keeps-grad]][[no-such-proof]][[Bad_Id]]")
+    zh = zh.replace("都是 3", "都是 3 [[grad-is-three]]")
+    example = EXAMPLE + "# claim: no-page-names-it\nassert x.grad is not None\n"
+    example += "# claim: above-a-print\nprint(x)\n#claim: Not_an_id\nassert True\n"
+    ledger = _ledger(_project(tmp_path, en, zh, example))
+    errors = "\n".join(ledger.errors)
+    for lang in ("zh", "en"):
+        line = 4
+        assert (
+            f"docs/demo/index.{lang}.md:{line}: language {lang}: claim no-such-proof names no assert of "
+            "an example on this page: put '# claim: no-such-proof' right above the assert that "
+            "proves it in one of snippets/demo/example.py, or cite its source" in errors
+        )
+        assert f"language {lang}: malformed claim mark [[Bad_Id]]" in errors
+        assert f"language {lang}: claim grad-is-three is used twice" in errors
+    assert (
+        "snippets/demo/example.py:17: '# claim: no-page-names-it' names a claim that no page "
+        "including snippets/demo/example.py makes in language zh, en" in errors
+    )
+    assert (
+        "snippets/demo/example.py:18: '# claim: above-a-print' is not directly above an assert "
+        "statement (line 19 is 'print(x)')" in errors
+    )
+    assert "snippets/demo/example.py:20: malformed claim comment '#claim: Not_an_id'" in errors
+    assert (
+        "docs/demo/index.zh.md and docs/demo/index.en.md: claim cuda-does-the-same cites "
+        "https://example.org/cuda in zh but https://example.org/cuda-en in en" in errors
+    )
+    assert "differ in their claims" not in errors
+
+
+def test_languages_that_differ_in_claims_or_their_order(tmp_path):
+    swap = {"[[grad-is-three]]": "[[leaf-keeps-grad]]", "[[leaf-keeps-grad]]": "[[grad-is-three]]"}
+    en = EN.replace("[[grad-is-three]]", "[[x]]").replace("[[leaf-keeps-grad]]", "[[y]]")
+    en = en.replace("[[x]]", swap["[[grad-is-three]]"]).replace(
+        "[[y]]", swap["[[leaf-keeps-grad]]"]
+    )
+    ledger = _ledger(_project(tmp_path, en=en))
+    assert (
+        "docs/demo/index.zh.md and docs/demo/index.en.md differ in their claims: same ones, "
+        "another order: claim 1 is grad-is-three in zh, leaf-keeps-grad in en. Mark the same "
+        "sentences with the same ids, in the same order, in both languages."
+    ) in ledger.errors, ledger.errors
+    zh = ZH.replace(
+        "[[leaf-keeps-grad]]", "[[leaf-keeps-grad]][[only-in-chinese cite=https://a.b/c]]"
+    )
+    ledger = _ledger(_project(tmp_path / "2", zh=zh))
+    assert any("differ in their claims: only in zh: only-in-chinese" in e for e in ledger.errors)
+
+
+def test_marks_render_as_links_and_the_summary_counts_the_page(tmp_path):
+    ledger = _ledger(_project(tmp_path))
+    page = "demo/index.en.md"
+    html = claims.marks(EN, page, ledger, "../claims/")
+    assert "[[" not in html.replace("a[[0]]", "")
+    assert html.count('class="gs-claim__mark gs-claim__mark--asserted"') == 2
+    assert html.count('class="gs-claim__mark gs-claim__mark--cited"') == 1
+    assert 'href="../claims/#grad-is-three" id="claim-grad-is-three"' in html
+    assert "This page makes 3 claims: 2 are checked by an `assert`" in html
+    assert "The [claims page](../claims/index.md) lists every claim" in html
+    zh = claims.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
+    assert "本页共有 3 条论断：2 条由旁边示例中的 `assert` 检查，1 条引用了出处" in zh
+    data = claims.data('<a class="gs-claim__mark x"></a>', page, ledger, {})
+    assert '"grad-is-three":{"proofs":[{"file":"snippets/demo/example.py","line":8' in data
+    assert "The compatibility matrix has no current row" in data
+    assert "\\u003c" not in data or "</script" not in data[:-12]
+
+
+def test_releases_say_pinned_only_or_the_span(tmp_path):
+    from gradsite import matrix
+
+    claim = _ledger(_project(tmp_path)).claims["en"][0]
+    example = "snippets/demo/example.py"
+    ok, bad = {"status": "passed"}, {"status": "failed"}
+    assert claims.releases(claim, "en", {example: {matrix.PINNED: ok}}) == (
+        f"Checked on PyTorch {'.'.join(matrix.PINNED.split('.')[:2])} only so far."
+    )
+    current = {example: {"2.0.1": bad, "2.1.2": ok, "2.2.2": ok, matrix.PINNED: ok}}
+    assert claims.releases(claim, "en", current).startswith(
+        "The example passes unchanged on PyTorch 2.1–"
+    )
+    assert claims.releases(claim, "zh", current).startswith("该示例在 PyTorch 2.1–")
+
+
+def test_the_claims_table_flags_claims_without_a_drift_case(tmp_path):
+    ledger = _ledger(_project(tmp_path))
+    body = claims.table(ledger, "en", lambda page, anchor: f"../demo/#{anchor}", {})
+    assert body.startswith("## Example {#demo}")
+    assert '<tr id="grad-is-three" class="gs-claims__no-drift">' in body
+    assert '<a href="../demo/#claim-grad-is-three">After <code>y.backward()</code>' in body
+    assert "snippets/demo/example.py:8</code>" in body
+    assert 'Cited: <a href="https://example.org/cuda">' in body
+    assert body.count("no drift case") == 2
+    assert ">not run yet<" in body
+
+
+def test_notebooks_and_copies_lose_the_marks():
+    text = "It raises.[[x-raises]] Code `a[[0]]` stays.\n\n[[claims-summary]]\n"
+    assert claims.strip(text) == "It raises. Code `a[[0]]` stays.\n\n\n"
+
+
+def test_unmarked_lists_behaviour_sentences_without_a_mark():
+    text = textwrap.dedent(
+        """\
+        # Title
+
+        Autograd records the graph. `x.grad` returns None after that.[[grad-none]] Then
+        `backward()` raises a RuntimeError. A plain remark follows here.
+
+        ```python
+        assert x.grad == 3  # code is not prose
+        ```
+
+        | table | returns 3 |
+        """
+    )
+    found = claims.unmarked(text, "en")
+    assert found == [
+        (3, "Autograd records the graph."),
+        (3, "Then `backward()` raises a RuntimeError."),
+    ], found
+    items = "Two rules:\n\n- it returns 1;\n- it raises.[[it-raises]]\n"
+    assert claims.unmarked(items, "en") == [(3, "it returns 1;")]
+    zh = "它会抛出 RuntimeError。[[x-raises]]第二次调用返回 None。这句话没有行为。\n"
+    assert claims.unmarked(zh, "zh") == [(1, "第二次调用返回 None。")]
+
+
+def test_unmarked_command_runs_on_a_real_page():
+    done = subprocess.run(
+        [sys.executable, "-m", "gradsite.claims", "unmarked", "docs/retention/index.en.md"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("docs/retention/index.en.md:"), done.stdout[:300]
+    assert "look like behaviour statements without a claim mark" in done.stdout
+
+
+# --- the real site's build ------------------------------------------------------------------
+
+
+def _built_text(html: str) -> str:
+    """A page's text as a reader sees it, code blocks and scripts left out."""
+    html = re.sub(r"<(script|pre)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_every_mark_is_rendered_and_the_claims_pages_count_them(site):
+    pages = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
+    ledger = claims.Ledger.read(ROOT / "docs", ROOT, pages)
+    assert ledger.errors == []
+    for language in LANGUAGES:
+        prefix = url_prefix(language)
+        for chapter in CHAPTERS:
+            html = site.page(f"{prefix}{chapter}")
+            page = f"{chapter}/index.{language}.md"
+            assert html.count('class="gs-claim__mark ') == len(ledger.on_page(page)), page
+            assert "[[" not in _built_text(html), f"a claim mark left as text on {page}"
+        summary = claims.summary(ledger, f"claims/index.{language}.md", language, None)
+        words = re.split(r"`[^`]*`", summary)[0]  # the sentence up to its first code span
+        assert words in _built_text(site.page(f"{prefix}claims")), words
+        table = site.page(f"{prefix}claims")
+        assert table.count("<tr id=") == len(ledger.claims[language])
