@@ -41,7 +41,7 @@ from gradsite.words import WORDS as ALL_WORDS
 
 WORDS = {lang: table["claims"] for lang, table in ALL_WORDS.items()}
 
-ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){1,5}")  # 2 to 6 lowercase ascii words
+ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){1,7}")  # 2 to 8 lowercase ascii words
 MARK = re.compile(r"\[\[(?P<body>[^\[\]\n]*)\]\]")
 _BODY = re.compile(r"(?P<id>\S+)(?:[ \t]+cite=(?P<cite>\S+))?")
 SUMMARY, TABLE = "claims-summary", "claims-table"  # placeholders, not claims
@@ -178,7 +178,7 @@ def proofs_in(snippet: str, root: Path) -> tuple[dict[str, list[Proof]], list[st
         if not comment:
             errors.append(
                 f"{where}: malformed claim comment {line.strip()!r}: write "
-                "'# claim: <id> [<id> ...]', ids of 2 to 6 lowercase ascii words joined by hyphens"
+                "'# claim: <id> [<id> ...]', ids of 2 to 8 lowercase ascii words joined by hyphens"
             )
             continue
         below = number + 1
@@ -196,7 +196,7 @@ def proofs_in(snippet: str, root: Path) -> tuple[dict[str, list[Proof]], list[st
         for claim in comment["ids"].split():
             if not ID.fullmatch(claim):
                 errors.append(
-                    f"{where}: malformed claim id {claim!r}: 2 to 6 lowercase ascii words "
+                    f"{where}: malformed claim id {claim!r}: 2 to 8 lowercase ascii words "
                     "joined by hyphens"
                 )
                 continue
@@ -297,7 +297,7 @@ class Ledger:
                 ):
                     ledger.errors.append(
                         f"docs/{page}:{mark.line}: language {lang}: malformed claim mark "
-                        f"[[{mark.body}]]: write [[<id>]] or [[<id> cite=<URL>]], the id 2 to 6 "
+                        f"[[{mark.body}]]: write [[<id>]] or [[<id> cite=<URL>]], the id 2 to 8 "
                         "lowercase ascii words joined by hyphens (retain-grad-keeps-grad)"
                     )
                     continue
