@@ -202,7 +202,7 @@ def test_marks_render_as_links_and_the_summary_counts_the_page(tmp_path):
     assert html.count('class="gs-claim__mark gs-claim__mark--asserted"') == 2
     assert html.count('class="gs-claim__mark gs-claim__mark--cited"') == 1
     assert 'href="../claims/#grad-is-three" id="claim-grad-is-three"' in html
-    assert "This page makes 3 claims: 2 are checked by an `assert`" in html
+    assert "Claims on this page: 3. Checked by an `assert` in the examples beside them: 2;" in html
     assert "The [claims page](../claims/index.md) lists every claim" in html
     zh = claims.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
     assert "本页共有 3 条论断：2 条由旁边示例中的 `assert` 检查，1 条引用了出处" in zh
