@@ -197,6 +197,24 @@ CHECKPOINT_KEEPS_ACTIVATIONS = """
     torch.utils.checkpoint.checkpoint = checkpoint
     """
 
+UNUSED = S + "ddp_unused_parameters.py"
+FSDP2 = S + "fsdp2_gradient_sync.py"
+
+
+def ddp_error_rewritten(old, new):
+    """DDP's unused-parameter error with `old` in its message replaced by `new`."""
+    return f"""
+    import torch.nn.parallel
+    _forward = torch.nn.parallel.DistributedDataParallel.forward
+    def forward(self, *args, **kwargs):
+        try:
+            return _forward(self, *args, **kwargs)
+        except RuntimeError as error:
+            raise RuntimeError(str(error).replace({old!r}, {new!r})) from None
+    torch.nn.parallel.DistributedDataParallel.forward = forward
+    """
+
+
 DRIFT = {
     # The complete loop
     "GradScaler.update halves the scale without an overflow": (
@@ -551,5 +569,74 @@ DRIFT = {
         CHECKPOINT_KEEPS_ACTIVATIONS,
         S + "checkpointing_memory.py",
         "checkpointing-lowers-saved-memory",
+    ),
+    # Unused parameters
+    "DDP finds unused parameters by default": (
+        """
+        import torch.nn.parallel
+        _init = torch.nn.parallel.DistributedDataParallel.__init__
+        def __init__(self, module, *args, **kwargs):
+            if not kwargs.get("static_graph"):
+                kwargs.setdefault("find_unused_parameters", True)
+            _init(self, module, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.__init__ = __init__
+        """,
+        UNUSED,
+        "ddp-unused-parameter-raises",
+    ),
+    "DDP's unused-parameter error stops naming the argument": (
+        ddp_error_rewritten("find_unused_parameters=True", "unused parameter detection"),
+        UNUSED,
+        "ddp-error-names-find-unused-parameters",
+    ),
+    "DDP's unused-parameter error stops listing indices": (
+        ddp_error_rewritten("did not receive grad", "had no grad"),
+        UNUSED,
+        "ddp-error-lists-unused-indices",
+    ),
+    "find_unused_parameters=True fills unused gradients with zeros": (
+        """
+        import torch
+        import torch.nn.parallel
+        _forward = torch.nn.parallel.DistributedDataParallel.forward
+        def forward(self, *args, **kwargs):
+            if self.find_unused_parameters:
+                for p in self.module.parameters():
+                    if p.grad is None:
+                        p.grad = torch.zeros_like(p)
+            return _forward(self, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.forward = forward
+        """,
+        UNUSED,
+        "find-unused-parameters-fixes-it",
+    ),
+    "static_graph=True accepts no_sync() before the first synced step": (
+        """
+        import torch.nn.parallel
+        _init = torch.nn.parallel.DistributedDataParallel.__init__
+        def __init__(self, module, *args, static_graph=False, **kwargs):
+            if static_graph:
+                kwargs["find_unused_parameters"] = True
+            _init(self, module, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.__init__ = __init__
+        """,
+        UNUSED,
+        "static-graph-no-sync-first-fails",
+    ),
+    # FSDP2
+    "FSDP2 drops the gradient of a micro-batch that skipped the sync": (
+        """
+        from torch.distributed.fsdp._fully_shard._fsdp_param import FSDPParam
+        def to_accumulated_grad_if_needed(self):
+            self._unsharded_param.grad = None
+        FSDPParam.to_accumulated_grad_if_needed = to_accumulated_grad_if_needed
+        """,
+        FSDP2,
+        "fsdp2-skip-sync-same-gradient",
+    ),
+    "mse_loss sums instead of averaging (FSDP2)": (
+        MSE_SUMS,
+        FSDP2,
+        "fsdp2-equals-full-batch",
     ),
 }
