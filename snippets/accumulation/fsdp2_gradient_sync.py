@@ -5,6 +5,7 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 from torch.distributed.fsdp import fully_shard
+from torch.distributed.tensor import DTensor
 
 WORLD_SIZE, MICRO_BATCHES = 2, 2
 torch.manual_seed(0)
@@ -31,8 +32,11 @@ def train(rank, skip_sync):
             model.set_requires_gradient_sync(i == MICRO_BATCHES - 1)
         loss = torch.nn.functional.mse_loss(model(xb), yb)
         (loss / MICRO_BATCHES).backward()
-    # .grad is a DTensor holding this rank's shard; gather the whole of it
-    return model[0].weight.grad.full_tensor()[0]
+    grad = model[0].weight.grad
+    # claim: fsdp2-grad-is-dtensor-shard
+    assert isinstance(grad, DTensor) and grad.to_local().shape == (4, 4)
+    # gather the whole gradient from the shards
+    return grad.full_tensor()[0]
 
 
 def worker(rank, port):
