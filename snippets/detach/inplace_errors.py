@@ -13,6 +13,7 @@ def backward_error(loss):
         message = str(error).split(" Hint:")[0]
         print(f"RuntimeError: {message}")
         return message
+    print("backward ran")
     return None
 
 
