@@ -52,4 +52,7 @@ print(f"after 2 optimizer steps, lr = {lr} (stepped once per step: 0.25)")
 assert lr == 0.5**8
 # The one hint: the first micro-batch steps the scheduler before the optimizer
 print(f"warnings: {len(caught)}, {caught[0].category.__name__}")
-assert "before `optimizer.step()`" in str(caught[0].message)
+# claim: scheduler-per-micro-batch-warns-once
+assert len(caught) == 1 and "before `optimizer.step()`" in str(
+    caught[0].message
+)
