@@ -35,5 +35,7 @@ try:
     for _ in range(2):
         model(x).sum().backward()
     print("find_unused_parameters=True: two iterations, no error")
+    # claim: error-ddp-unused-parameters
+    assert model.module.unused.weight.grad is None
 finally:
     dist.destroy_process_group()
