@@ -17,7 +17,9 @@ def test_the_heading_is_the_first_sentence_of_the_first_message_line():
     output = "route:\n  RuntimeError: one of … operation: [torch.FloatTensor [3]], which is …\n"
     assert errorindex.first_sentence(output) == "RuntimeError: one of … operation"
     output = "UserWarning: Detected `a.step()` before `b.step()`.  In 1.1.0 and later …\n"
-    assert errorindex.first_sentence(output) == "UserWarning: Detected `a.step()` before `b.step()`."
+    assert (
+        errorindex.first_sentence(output) == "UserWarning: Detected `a.step()` before `b.step()`."
+    )
     assert errorindex.first_sentence("RuntimeError: not allowed.You can …") == (
         "RuntimeError: not allowed."
     )
