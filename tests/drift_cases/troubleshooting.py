@@ -60,4 +60,23 @@ DRIFT = {
         "snippets/troubleshooting/grads_differ_from_big_batch.py",
         "batchnorm-micro-batches-differ",
     ),
+    "detach() keeps the tensor in the graph": (
+        """
+        import torch
+        torch.Tensor.detach = lambda self: self
+        """,
+        "snippets/troubleshooting/why_grad_is_none.py",
+        "grad-none-detached-path",
+    ),
+    "MSELoss sums by default instead of averaging": (
+        """
+        import torch
+        _init = torch.nn.MSELoss.__init__
+        def __init__(self, size_average=None, reduce=None, reduction="sum"):
+            _init(self, size_average, reduce, reduction)
+        torch.nn.MSELoss.__init__ = __init__
+        """,
+        "snippets/troubleshooting/grads_differ_from_big_batch.py",
+        "unequal-sizes-divide-by-count",
+    ),
 }
