@@ -21,7 +21,7 @@ MAX_NORM = 1.0
 def train(model, batches, accumulation_steps):
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     scheduler = torch.optim.lr_scheduler.StepLR(optimizer, 1, gamma=0.5)
-    # "cuda" on a GPU; on a CPU, float16 autocast needs it as much
+    # "cuda" on a GPU; float16 gradients need loss scaling on either device
     scaler = torch.amp.GradScaler("cpu")
     for i, (x, y) in enumerate(batches):
         group_start = i - i % accumulation_steps
