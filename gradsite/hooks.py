@@ -14,6 +14,7 @@ jobs in order, every priority stated here. The jobs live in their modules:
 * the claim ledger: each page's claim marks, checked against the asserts of its examples
   and shown with their proofs, and the claims page (gradsite/claims.py);
 * the downloads: notebooks, examples zips, the offline copy (gradsite/downloads.py);
+* in `make serve`, a failed rebuild's errors on the served pages (gradsite/serve.py);
 * the templates' words and torch version, glossary tooltips in the page's language, and
   no variant of a glossary term in a page (gradsite/glossary.py).
 
@@ -41,6 +42,7 @@ from gradsite import (
     languages,
     reproducible,
     searchwords,
+    serve,
 )
 from gradsite.project import (
     FENCE,
@@ -214,6 +216,11 @@ def _glossary_variants(markdown: str, page, config) -> None:
 def on_startup(command, dirty):
     # Before any build, once per `mkdocs` command: serve leaves the PDFs out (gradsite/downloads.py).
     downloads.COMMAND[0] = command
+
+
+def on_serve(server, config, builder):
+    # A failed rebuild shows its errors on the served pages instead of holding requests.
+    return serve.show_failures(server)
 
 
 def on_page_markdown(markdown, page, config, files):
