@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast lint format bench clean matrix translations-ok canary
+.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok canary
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -46,6 +46,13 @@ test: $(STAMP)  ## the whole suite, strict build included
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
+
+# Everything about one example: its run alone and its pinned matrix row, the drift cases
+# that target it, zh/en parity of the pages that include it, ruff (tests/conftest.py, --example);
+# no whole-site build (`make test` before the pull request).
+EXAMPLE ?=
+example: $(STAMP)  ## everything about one example: make example EXAMPLE=snippets/<chapter>/<name>.py
+	$(BIN)/python -m pytest tests --example "$(EXAMPLE)" -m "not build and not browser" $(ARGS)
 
 lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows; pytest runs them too
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color

@@ -22,7 +22,13 @@ def _ruff(*command: str) -> subprocess.CompletedProcess:
     return subprocess.run([*RUFF, *command], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("what", FOLDERS)
+@pytest.mark.parametrize(
+    "what",
+    [
+        pytest.param(what, marks=[pytest.mark.every_example] if what == "snippets" else [])
+        for what in FOLDERS
+    ],
+)
 @pytest.mark.parametrize(
     "command", [["format", "--check", "--diff"], ["check", "--no-fix"]], ids=["format", "lint"]
 )
