@@ -90,7 +90,9 @@ def note(
         return span(some, releases, lang)
 
     other = listed(other_output(results))
-    if not any(ok):
+    if releases == [matrix.PINNED] and all(ok):  # no other release has run it yet
+        text = words["pinned"].format(pinned=minor(matrix.PINNED))
+    elif not any(ok):
         text = words["never"].format(why=why)
     elif all(ok):
         key = "all_other" if other else "all"

@@ -299,6 +299,21 @@ def test_notes_in_both_languages(history):
     )
 
 
+def test_an_example_run_on_the_pinned_release_alone_says_so(tmp_path):
+    """Not "runs unchanged on every release tested (2.13 to 2.13)": only the pinned one ran it."""
+    example = "snippets/retention/new.py"
+    root = _project(tmp_path, {example: "print(1)\n"})
+    data = {"releases": {}}
+    for status, error in (("passed", None), ("warned", "UserWarning: w")):
+        result = _result(example, status=status, error=error)
+        matrix.record(data, matrix.PINNED, result, matrix.source_hash(example, root))
+        pinned = compat.minor(matrix.PINNED)
+        en, zh = (compat.note(example, lang, data, root) for lang in ("en", "zh"))
+        assert en.startswith(f"Checked on PyTorch {pinned} only so far."), en
+        assert zh.startswith(f"目前只在 PyTorch {pinned} 上检查过。"), zh
+        assert "every" not in en and "每个" not in zh
+
+
 def test_an_edited_example_has_no_note(history):
     data, root = history
     (root / "snippets/retention/fine.py").write_text("print(2)\n")
