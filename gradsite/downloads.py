@@ -122,7 +122,7 @@ def _links(page, config) -> list[tuple[str, str]]:
     ):  # each language's home
         if book.wanted() and COMMAND[0] != "serve":
             found.append((book.NAME.format(language=language_of_build(config)), "pdf"))
-        if not _offline(config):
+        if not _offline(config) and COMMAND[0] != "serve":  # serve makes no offline copy
             found.append((get_relative_url(OFFLINE_ZIP, page.url), "offline"))
     return found
 
@@ -296,5 +296,7 @@ def write_downloads(config, prepare) -> None:
     _examples_zips(config, site, root_of(config))  # the offline copy has them too
     if _offline(config):
         _search_scripts(site)
+    elif _offline_plugin(config) and COMMAND[0] == "serve":
+        log.info("no offline copy: make serve leaves it out (make build makes it)")
     elif _offline_plugin(config):
         _offline_copy(config, site, prepare, _books(config, site))

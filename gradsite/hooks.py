@@ -34,6 +34,7 @@ import torch
 from mkdocs.plugins import event_priority
 
 from gradsite import (
+    buildlog,
     claims,
     compat_hook,
     downloads,
@@ -71,27 +72,24 @@ class Site:
     matrix: tuple[dict, dict] = ({}, {})  # data/matrix.json and its current rows (compat_hook.load)
     not_found: dict[str, str] = field(default_factory=dict)  # language -> its 404.html
     ledger: claims.Ledger = field(default_factory=claims.Ledger)  # every page's claims
+    said: set[str] = field(default_factory=set)  # what the log has said once (compat_hook)
 
 
 def site_of(config) -> Site:
     return config["gradsite"]
 
 
-def hand_over(config, runner: execute.Context) -> None:
-    """Give a build that has not started yet a runner's Context (its outputs are reused)."""
-    config["gradsite"] = Site(runner=runner)
-
-
-def _reported_by_the_runner(record: logging.LogRecord) -> bool:
-    """markdown-exec repeats a failing python block and its traceback: the runner's report says it all."""
-    return not record.getMessage().startswith("Execution of python code block")
+def hand_over(config, site: Site) -> None:
+    """Give a build that has not started yet a runner's Context (its outputs are reused), and
+    what the log has said."""
+    config["gradsite"] = Site(runner=site.runner, said=site.said)
 
 
 @event_priority(50)  # before Material's offline plugin adds its CDN shim (downloads.use_local_shim)
 def on_config(config):
-    exec_log = logging.getLogger("mkdocs.plugins.markdown_exec")
-    if _reported_by_the_runner not in exec_log.filters:
-        exec_log.addFilter(_reported_by_the_runner)
+    if "gradsite" not in config:  # a new build: its count starts here, before it logs
+        buildlog.count_from_here()
+    buildlog.quiet_markdown_exec()
     for name in execute.changed_sources():  # an edit while `make serve` runs
         log.warning(
             f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)"
@@ -229,7 +227,9 @@ def on_page_markdown(markdown, page, config, files):
     _glossary_variants(markdown, page, config)
     markdown = FENCE.sub(_name_the_snippet, markdown)
     markdown = _claims(markdown, page, files, site)
-    return compat_hook.add_notes(markdown, page.file.src_uri, *site.matrix, root=site.runner.root)
+    return compat_hook.add_notes(
+        markdown, page.file.src_uri, *site.matrix, root=site.runner.root, said=site.said
+    )
 
 
 def _claims(markdown: str, page, files, site: Site) -> str:
@@ -286,4 +286,8 @@ def on_post_build(config) -> None:
         return  # a nested language build: the site is not complete yet
     site = site_of(config)
     languages.split_by_language(config, site.not_found)
-    downloads.write_downloads(config, prepare=lambda offline: hand_over(offline, site.runner))
+    downloads.write_downloads(config, prepare=lambda offline: hand_over(offline, site))
+
+
+def on_build_error(error):
+    buildlog.honest_abort(error)  # "Aborted with N errors": N of the whole build

@@ -144,3 +144,24 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
         context.close()
     assert outside == [], f"requests that left the disk: {outside}"
     assert failed == [], failed
+
+
+def test_make_serve_builds_no_offline_copy(tmp_path, monkeypatch, caplog):
+    """A second whole build on every `make serve` rebuild would double each rebuild and its log:
+    the offline copy is made by `make build` only (the home page then links no copy either)."""
+    from types import SimpleNamespace
+
+    from gradsite import downloads
+
+    offline = SimpleNamespace(config=SimpleNamespace(enabled=False))  # the site's own build
+    config = SimpleNamespace(site_dir=str(tmp_path), docs_dir=str(ROOT / "docs"), plugins={})
+    config.plugins["offline"] = offline
+
+    def second_build(_):
+        raise AssertionError("the offline copy was built in make serve")
+
+    monkeypatch.setattr(downloads, "COMMAND", ["serve"])
+    caplog.set_level("INFO", logger=downloads.log.name)
+    downloads.write_downloads(config, prepare=second_build)
+    assert "no offline copy: make serve leaves it out" in caplog.text
+    assert not (tmp_path / OFFLINE_ZIP).exists()
