@@ -58,9 +58,9 @@ lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows;
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color
 	$(BIN)/zizmor --offline --persona pedantic .github/workflows
 
-format: $(STAMP)  ## ruff on snippets/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
-	$(BIN)/ruff format snippets
-	$(BIN)/ruff check --fix snippets
+format: $(STAMP)  ## ruff on snippets/, gradsite/, tests/, benchmarks/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
+	$(BIN)/ruff format snippets gradsite tests benchmarks
+	$(BIN)/ruff check --fix snippets gradsite tests benchmarks
 	$(BIN)/python -m gradsite.typography --fix
 
 # A zh section and its en twin say the same again: record it (gradsite/translations.py;

@@ -165,7 +165,11 @@ def root_of(config) -> Path:
     return Path(config.docs_dir).resolve().parent
 
 
+def i18n(config):
+    """The build's mkdocs-static-i18n plugin (None in a build without it, as in some tests)."""
+    return config.plugins.get("i18n")
+
+
 def language_of_build(config) -> str:
     """The language mkdocs-static-i18n is building now (it builds one after the other)."""
-    i18n = config.plugins.get("i18n")
-    return getattr(i18n, "current_language", None) or DEFAULT
+    return getattr(i18n(config), "current_language", None) or DEFAULT

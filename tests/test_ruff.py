@@ -45,3 +45,12 @@ def test_ruff_check_can_fail(tmp_path):
         "check", "--no-fix", "--output-format", "concise", "--config", "tests/.ruff.toml", str(bad)
     )
     assert done.returncode == 1 and "E501" in done.stdout and "F401" in done.stdout, done.stdout
+
+
+def test_make_format_formats_every_folder_this_test_checks():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\nformat:", 1)[1].split("\n\n", 1)[0]
+    for tool in ("ruff format", "ruff check --fix"):
+        line = next(line for line in recipe.splitlines() if tool in line)
+        for folders in FOLDERS.values():
+            assert all(folder in line.split() for folder in folders), (tool, folders, line)
