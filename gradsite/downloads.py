@@ -52,6 +52,7 @@ from gradsite.project import (
     language_of_build,
     pins,
     root_of,
+    serving,
     url_prefix,
 )
 from gradsite.words import WORDS
@@ -120,9 +121,9 @@ def _links(page, config) -> list[tuple[str, str]]:
     if page.file.src_uri.split(".")[0] == "index" and _offline_plugin(
         config
     ):  # each language's home
-        if book.wanted() and COMMAND[0] != "serve":
+        if book.wanted() and not serving(config):
             found.append((book.NAME.format(language=language_of_build(config)), "pdf"))
-        if not _offline(config) and COMMAND[0] != "serve":  # serve makes no offline copy
+        if not _offline(config) and not serving(config):  # serve makes no offline copy
             found.append((get_relative_url(OFFLINE_ZIP, page.url), "offline"))
     return found
 
@@ -192,17 +193,10 @@ def _examples_zips(config, site: Path, root: Path) -> None:
         _write_zip(folder / f"{chapter}-examples.zip", files, date)
 
 
-# The mkdocs command running (gradsite/hooks.py's on_startup sets it, before any build).
-COMMAND = ["build"]
-
-
 def _books(config, site: Path) -> list[Path]:
     """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
-    if not book.wanted() or COMMAND[0] == "serve":
-        log.info(
-            "no PDFs: "
-            + ("make serve leaves them out" if COMMAND[0] == "serve" else f"{book.SWITCH}=0")
-        )
+    if not book.wanted():
+        log.info(f"no PDFs: {book.SWITCH}=0")
         return []
     browser = book.chromium()
     if browser is None:
@@ -296,7 +290,7 @@ def write_downloads(config, prepare) -> None:
     _examples_zips(config, site, root_of(config))  # the offline copy has them too
     if _offline(config):
         _search_scripts(site)
-    elif _offline_plugin(config) and COMMAND[0] == "serve":
+    elif _offline_plugin(config) and serving(config):
         log.info("no offline copy: make serve leaves it out (make build makes it)")
     elif _offline_plugin(config):
         _offline_copy(config, site, prepare, _books(config, site))

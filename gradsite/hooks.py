@@ -211,11 +211,6 @@ def _glossary_variants(markdown: str, page, config) -> None:
         )
 
 
-def on_startup(command, dirty):
-    # Before any build, once per `mkdocs` command: serve leaves the PDFs out (gradsite/downloads.py).
-    downloads.COMMAND[0] = command
-
-
 def on_serve(server, config, builder):
     # A failed rebuild shows its errors on the served pages instead of holding requests.
     return serve.show_failures(server)

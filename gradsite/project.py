@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = (
     Path(__file__).resolve().parent.parent
@@ -163,6 +164,13 @@ def limit(setting: tuple[str, float]) -> float:
 def root_of(config) -> Path:
     """The folder of the project a MkDocs config builds: docs/ and snippets/ sit side by side in it."""
     return Path(config.docs_dir).resolve().parent
+
+
+def serving(config) -> bool:
+    """Whether `mkdocs serve` runs this build: it gives site_url its own address (dev_addr)."""
+    return (
+        urlsplit(config.site_url or "").netloc == f"{config.dev_addr.host}:{config.dev_addr.port}"
+    )
 
 
 def i18n(config):
