@@ -4,6 +4,7 @@ gradsite/hooks.py).
 * markdown-exec logs a failing block again, the whole code and traceback, after the runner's
   own report (gradsite/execute.py), which names the file, line, page and language and shows
   the output so far: that repeat is dropped.
+* Whether the build has failed so far (the downloads are not made then).
 * MkDocs' strict count ("Aborted with N errors") covers only the build that raises it: with
   mkdocs-static-i18n that is the last language's nested build, so two errors in zh and one in
   en read "Aborted with 1 errors". The count here covers the whole build, every language and
@@ -56,3 +57,14 @@ def honest_abort(error: Exception) -> None:
     said = ", ".join(f"{n} {level.lower()}{'s' if n != 1 else ''}" for level, n in counts)
     if said:
         error.message = f"Aborted with {said} in strict mode!"
+
+
+def failed_so_far() -> bool:
+    """Whether this strict build has logged a warning or an error: it fails.
+
+    A failing example leaves the page without its output; making a notebook of it, or
+    building the offline copy, would only add noise to the failure's report."""
+    return any(
+        isinstance(handler, CountHandler) and handler.get_counts()
+        for handler in logging.getLogger("mkdocs").handlers
+    )

@@ -13,7 +13,8 @@ jobs in order, every priority stated here. The jobs live in their modules:
 * the compatibility note under each example (gradsite/compat_hook.py);
 * the claim ledger: each page's claim marks, checked against the asserts of its examples
   and shown with their proofs, and the claims page (gradsite/claims.py);
-* the downloads: notebooks, examples zips, the offline copy (gradsite/downloads.py);
+* the downloads: notebooks, examples zips (gradsite/downloads.py), the offline copy
+  (gradsite/offline.py);
 * in `make serve`, a failed rebuild's errors on the served pages (gradsite/serve.py);
 * the templates' words and torch version, glossary tooltips in the page's language, and
   no variant of a glossary term in a page (gradsite/glossary.py).
@@ -41,6 +42,7 @@ from gradsite import (
     execute,
     glossary,
     languages,
+    offline,
     reproducible,
     searchwords,
     serve,
@@ -85,7 +87,7 @@ def hand_over(config, site: Site) -> None:
     config["gradsite"] = Site(runner=site.runner, said=site.said)
 
 
-@event_priority(50)  # before Material's offline plugin adds its CDN shim (downloads.use_local_shim)
+@event_priority(50)  # before Material's offline plugin adds its CDN shim (offline.use_local_shim)
 def on_config(config):
     if "gradsite" not in config:  # a new build: its count starts here, before it logs
         buildlog.count_from_here()
@@ -106,7 +108,7 @@ def on_config(config):
         config.docs_dir, language
     )
     searchwords.add_glossary_terms(config.docs_dir)
-    downloads.use_local_shim(config)
+    offline.use_local_shim(config)
     # For the templates (gradsite/overrides): the torch that ran the examples, and their words.
     config.extra["torch_version"] = torch.__version__
     config.extra["words"] = WORDS[language]["page"]

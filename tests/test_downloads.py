@@ -11,8 +11,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.matrix import PINNED, RELEASES
+from gradsite.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, chapter_snippets, pins, url_prefix
 
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
