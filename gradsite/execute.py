@@ -480,7 +480,7 @@ def _say_if_slow(origin: str, seconds: float) -> None:
     if seconds > project.limit(project.SLOW):
         log.info(
             f"{origin}: slow example, {seconds:.1f} s (over {project.limit(project.SLOW):g} s, "
-            f"{project.SLOW[0]}): every build and make test-fast pay it; make it faster if it can be"
+            f"{project.SLOW[0]}): every build pays it, and every test run of it; make it faster if it can"
         )
 
 
