@@ -11,6 +11,8 @@ jobs in order, every priority stated here. The jobs live in their modules:
 * one search index, sitemap and 404 page per language (gradsite/languages.py), with the
   glossary's terms as single Chinese words (gradsite/searchwords.py);
 * the compatibility note under each example (gradsite/compat_hook.py);
+* the error-message index: each entry's heading is the message its example printed
+  (gradsite/errorindex.py);
 * the claim ledger: each page's claim marks, checked against the asserts of its examples
   and shown with their proofs, and the claims page (gradsite/claims.py);
 * the downloads: notebooks, examples zips (gradsite/downloads.py), the offline copy
@@ -39,6 +41,7 @@ from gradsite import (
     claims,
     compat_hook,
     downloads,
+    errorindex,
     execute,
     glossary,
     languages,
@@ -75,6 +78,8 @@ class Site:
     not_found: dict[str, str] = field(default_factory=dict)  # language -> its 404.html
     ledger: claims.Ledger = field(default_factory=claims.Ledger)  # every page's claims
     said: set[str] = field(default_factory=set)  # what the log has said once (compat_hook)
+    # page source -> {heading id: snippet} of its error-index entries (gradsite/errorindex.py)
+    error_entries: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def site_of(config) -> Site:
@@ -222,6 +227,7 @@ def on_page_markdown(markdown, page, config, files):
     site = site_of(config)
     site.runner.page = page.file.src_uri
     _glossary_variants(markdown, page, config)
+    site.error_entries[page.file.src_uri] = errorindex.entries(markdown)
     markdown = FENCE.sub(_name_the_snippet, markdown)
     markdown = _claims(markdown, page, files, site)
     return compat_hook.add_notes(
@@ -249,6 +255,9 @@ def on_page_content(html, page, config, files):
     downloads.write_notebook(html, page, config)
     site = site_of(config)
     html = compat_hook.add_data(html, page, files, *site.matrix, root=site.runner.root)
+    entries = site.error_entries.get(page.file.src_uri)
+    if entries:
+        html = errorindex.headings(html, page, entries, site.runner)
     return claims.data(html, page.file.src_uri, site.ledger, site.matrix[1])
 
 

@@ -345,14 +345,14 @@ The page: {url}
             "releases_pinned_short": "{pinned} only so far",
             "releases_none_short": "not run yet",
             "summary_page": (
-                "This page makes {claims} claims: {asserted} are checked by an `assert` in the "
-                "examples beside them and {cited} cite their source; {drift} of the asserted ones "
-                "also have a drift case, a simulated PyTorch change the build is shown to catch."
+                "Claims on this page: {claims}. Checked by an `assert` in the examples beside "
+                "them: {asserted}; citing their source: {cited}. Asserted and also covered by a "
+                "drift case, a simulated PyTorch change the build is shown to catch: {drift}."
             ),
             "summary_site": (
-                "The site makes {claims} claims: {asserted} ({asserted_pct} %) are checked by an "
-                "`assert` in an example and {cited} cite their source; {drift} of the asserted "
-                "ones ({drift_pct} %) also have a drift case."
+                "Claims on this site: {claims}. Checked by an `assert` in an example: "
+                "{asserted} ({asserted_pct} %); citing their source: {cited}. Asserted and also "
+                "covered by a drift case: {drift} ({drift_pct} % of the asserted)."
             ),
             "summary_none": "No sentence of this page carries a claim mark yet.",
             "summary_none_site": "No sentence of the site carries a claim mark yet.",

@@ -96,7 +96,11 @@ def _open_first_result(tab, language: str, query: str, start: str) -> str:
     tab.open(url_prefix(language) + start)
     assert search(tab, query), f"{language} {query!r}: no result"
     with tab.page.expect_navigation(wait_until="load"):
-        tab.page.locator(".md-search-result__item > .md-search-result__link").first.click()
+        # The first section result: a pasted message's entry (the page result above it is
+        # marked with the words of the page's top section only).
+        tab.page.locator(
+            ".md-search-result__item > .md-search-result__link[href*='#']"
+        ).first.click()
     tab.page.wait_for_load_state("networkidle")
     return tab.page.url
 

@@ -5,10 +5,15 @@ import torch
 torch.manual_seed(0)
 x, y = torch.randn(64, 4), torch.randn(64, 1)
 model = torch.nn.Linear(4, 1)
-loss_fn = torch.nn.MSELoss()  # the mean over the rows it is given
-ACCUMULATION_STEPS = 4  # micro-batches per optimizer step
-BATCH = 16  # rows per optimizer step: 4 micro-batches of 4
-TOLERANCE = 1e-6  # float32 rounding: the same numbers added in another order
+# the mean over the rows it is given
+loss_fn = torch.nn.MSELoss()
+# claim: losses-average-by-default
+assert loss_fn.reduction == "mean"
+ACCUMULATION_STEPS = 4
+# rows per optimizer step: 4 micro-batches of 4
+BATCH = 16
+# float32 rounding: the same numbers added in another order
+TOLERANCE = 1e-6
 
 # One effective batch, two ways.
 loss_fn(model(x[:BATCH]), y[:BATCH]).backward()
@@ -17,16 +22,16 @@ model.zero_grad()
 for xb, yb in zip(
     x[:BATCH].chunk(ACCUMULATION_STEPS), y[:BATCH].chunk(ACCUMULATION_STEPS)
 ):
-    loss = (
-        loss_fn(model(xb), yb) / ACCUMULATION_STEPS
-    )  # the mean of 4 means of 4 rows
+    # the mean of 4 means of 4 rows
+    loss = loss_fn(model(xb), yb) / ACCUMULATION_STEPS
     loss.backward()
 diff = max(
     (p.grad - g).abs().max().item()
     for p, g in zip(model.parameters(), full_batch)
 )
-assert diff < TOLERANCE
 print(f"gradient, accumulated vs full batch: differs by < {TOLERANCE:.0e}")
+# claim: accumulated-gradient-equals-full-batch
+assert diff < TOLERANCE
 model.zero_grad()
 
 # The training loop: one step() and one zero_grad() per ACCUMULATION_STEPS
@@ -59,5 +64,6 @@ diff = max(
     (p - q).abs().max().item()
     for p, q in zip(model.parameters(), reference.parameters())
 )
-assert diff < TOLERANCE
 print(f"weights after 4 steps: differ by < {TOLERANCE:.0e}")
+# claim: accumulated-training-equals-full-batch
+assert diff < TOLERANCE

@@ -17,20 +17,16 @@ model.zero_grad()
 batchnorm = model[1]
 batchnorm.reset_running_stats()
 for xb, yb in zip(x.chunk(ACCUMULATION_STEPS), y.chunk(ACCUMULATION_STEPS)):
-    (
-        loss_fn(model(xb), yb) / ACCUMULATION_STEPS
-    ).backward()  # normalized with 4 rows' statistics
+    # normalized with the statistics of these 4 rows
+    (loss_fn(model(xb), yb) / ACCUMULATION_STEPS).backward()
 diff = max(
     (p.grad - g).abs().max().item()
     for p, g in zip(model.parameters(), full_batch)
 )
 print(f"largest gradient difference, accumulated vs full batch: {diff:.2f}")
+# claim: batchnorm-accumulated-gradient-differs
 assert diff > 0.1
-print(
-    "running statistics updated",
-    batchnorm.num_batches_tracked.item(),
-    "times in one effective batch",
-)
-assert (
-    batchnorm.num_batches_tracked.item() == ACCUMULATION_STEPS
-)  # once per forward, not per step
+updates = batchnorm.num_batches_tracked.item()
+print("running statistics updated", updates, "times in one effective batch")
+# claim: batchnorm-stats-update-per-micro-batch
+assert updates == ACCUMULATION_STEPS

@@ -33,10 +33,18 @@ results = {
     "LayerNorm": gap(torch.nn.LayerNorm(8)),
     "GroupNorm, 2 groups": gap(torch.nn.GroupNorm(2, 8)),
 }
+# claim: batchnorm-training-mode-differs
 assert results["BatchNorm1d, training mode"] > 0.1
 # Each of these normalizes a sample with statistics that do not depend on the
 # rest of the batch: they differ by rounding only.
-assert all(d < 1e-6 for name, d in results.items() if "training" not in name)
+frozen, layer, group = (
+    results[k]
+    for k in ("BatchNorm1d, frozen (eval)", "LayerNorm", "GroupNorm, 2 groups")
+)
+# claim: frozen-batchnorm-restores-equivalence
+assert frozen < 1e-6
+# claim: layernorm-groupnorm-restore-equivalence
+assert layer < 1e-6 and group < 1e-6
 for name, difference in results.items():
     shown = f"{difference:.2f}" if difference >= 1e-6 else "< 1e-06"
     print(f"{name:<28} largest gradient difference {shown}")

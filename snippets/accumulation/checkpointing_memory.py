@@ -11,17 +11,17 @@ layers = [
     for _ in range(8)
     for layer in (torch.nn.Linear(WIDTH, WIDTH), torch.nn.Tanh())
 ]
+# 2 segments of 4 blocks
 segments = [
     torch.nn.Sequential(*layers[i : i + 8]) for i in range(0, len(layers), 8)
-]  # 2 x 4 blocks
+]
 model = torch.nn.Sequential(*segments)
 x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    checkpoint(
-        segments[0], x[:1]
-    )  # use_reentrant not given: PyTorch asks for it
+    # use_reentrant not given: PyTorch asks for it
+    checkpoint(segments[0], x[:1])
 advice = [
     w for w in caught if "use_reentrant=False is recommended" in str(w.message)
 ]
@@ -30,6 +30,7 @@ print(
     " use_reentrant=False is recommended:",
     bool(advice),
 )
+# claim: checkpoint-recommends-use-reentrant-false
 assert advice
 
 # the same bookkeeping as the peak-memory example: bytes kept for backward
@@ -60,9 +61,8 @@ def forward(xb, checkpointed):
     if not checkpointed:
         return model(xb)
     h = xb
-    for segment in (
-        segments
-    ):  # keeps only each segment's input; recomputes the rest in backward
+    # keeps only each segment's input; recomputes the rest in backward
+    for segment in segments:
         h = checkpoint(segment, h, use_reentrant=False)
     return h
 
@@ -82,7 +82,8 @@ def run(micro_batches, checkpointed):
     return usage["peak"] / 2**20, grads
 
 
-micro_batch_counts = [1, 2, 4, 8]  # per optimizer step, for the figure below
+# micro-batches per optimizer step, for the figure below
+micro_batch_counts = [1, 2, 4, 8]
 plain = {n: run(n, checkpointed=False) for n in micro_batch_counts}
 checkpointed = {n: run(n, checkpointed=True) for n in micro_batch_counts}
 (full, reference), (micro, _) = plain[1], plain[8]
@@ -94,6 +95,7 @@ print(
 print(f"8 micro-batches:                    {micro:5.2f} MB")
 print(f"checkpointing, {SEGMENTS} segments:           {ckpt:5.2f} MB")
 print(f"checkpointing and 8 micro-batches:  {both:5.2f} MB")
+# claim: checkpointing-lowers-saved-memory
 assert ckpt < full / 2 and both < micro / 2 and both < ckpt / 6
 
 
@@ -102,7 +104,8 @@ def one_segment(rows):
     moment."""
     usage["peak"] = 0
     with saved_tensors_hooks(Saved, lambda saved: saved.tensor):
-        segments[1](x[:rows]).sum().backward()  # backward frees what it saved
+        # backward frees what it saved
+        segments[1](x[:rows]).sum().backward()
     model.zero_grad()
     return usage["peak"] / 2**20
 
@@ -114,30 +117,28 @@ print(
     f"plus, while a segment is recomputed: {segment_full:5.2f} MB"
     f" (whole batch), {segment_micro:4.2f} MB (micro-batch)"
 )
-assert both + segment_micro < micro  # combined, still below accumulation alone
+# claim: combined-below-accumulation-alone
+assert both + segment_micro < micro
 
 calls = []
 original_forward = segments[0].forward
-segments[0].forward = lambda h: (
-    calls.append(1) or original_forward(h)
-)  # count the runs
+# count the runs
+segments[0].forward = lambda h: calls.append(1) or original_forward(h)
 run(1, checkpointed=False)
 plain_calls = len(calls)
 run(1, checkpointed=True)
-del segments[0].forward  # back to the class's own forward
+# back to the class's own forward
+del segments[0].forward
 print(
     f"forward passes through a segment per step: {plain_calls} without,"
     f" {len(calls) - plain_calls} with checkpointing"
 )
-assert (plain_calls, len(calls) - plain_calls) == (
-    1,
-    2,
-)  # the price: the segment runs again in backward
+# claim: checkpointing-runs-segment-twice
+assert (plain_calls, len(calls) - plain_calls) == (1, 2)
 
-for grads in (
-    ckpt_grads,
-    both_grads,
-):  # the same gradients: only the memory and time change
+# the same gradients: only the memory and time change
+for grads in (ckpt_grads, both_grads):
+    # claim: checkpointing-same-gradients
     assert (
         max((a - b).abs().max().item() for a, b in zip(grads, reference)) < 1e-6
     )

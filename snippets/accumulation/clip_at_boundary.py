@@ -14,7 +14,8 @@ reference = copy.deepcopy(model)
 loss_fn(reference(x), y).backward()
 norm = torch.nn.utils.clip_grad_norm_(reference.parameters(), MAX_NORM)
 print(f"full-batch gradient norm {norm:.3f}, clipped to {MAX_NORM}")
-assert norm > MAX_NORM  # so clipping really changes something
+# so clipping really changes something
+assert norm > MAX_NORM
 
 
 def accumulate(clip_every_micro_batch):
@@ -33,7 +34,9 @@ def accumulate(clip_every_micro_batch):
 
 wrong = accumulate(clip_every_micro_batch=True)
 print(f"clipped after every micro-batch: difference {wrong:.3f}")
+# claim: clipping-every-micro-batch-differs
 assert wrong > 0.01
 right = accumulate(clip_every_micro_batch=False)
-assert right < 1e-6  # rounding only
+# claim: clipping-once-matches-full-batch
+assert right < 1e-6
 print("clipped once, before step():     difference < 1e-06")

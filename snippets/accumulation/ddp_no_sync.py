@@ -1,213 +1,112 @@
+import contextlib
 import datetime
-import json
-import os
 import socket
-import subprocess
-import sys
-import tempfile
-import time
-from contextlib import nullcontext
-from pathlib import Path
 
 import torch
 import torch.distributed as dist
+import torch.multiprocessing as mp
 from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import (
     allreduce_hook,
 )
 from torch.nn.parallel import DistributedDataParallel as DDP
 
-WORLD_SIZE = 2
-MICRO_BATCHES = 2  # per rank, per optimizer step
-STEPS = 2  # effective batches
-TIMEOUT = 60  # seconds: a dead or stuck rank must not hang the caller
+WORLD_SIZE, MICRO_BATCHES, ROWS = 2, 2, 16
 MODES = ("no_sync", "no no_sync", "forward outside no_sync")
-ROWS = 16  # the global batch of one optimizer step
-MICRO_BATCH = (
-    ROWS // WORLD_SIZE // MICRO_BATCHES
-)  # rows in one forward of one rank
+torch.manual_seed(0)
+x = torch.randn(ROWS, 3, dtype=torch.float64)
+y = x.sum(dim=1, keepdim=True)
+# What the workers report: each rank's gradient and all-reduce count per mode
+grads = torch.zeros(len(MODES), WORLD_SIZE, 3, dtype=torch.float64)
+calls = torch.zeros(len(MODES), WORLD_SIZE, dtype=torch.int64)
+grads.share_memory_()
+calls.share_memory_()
 
 
-def global_batch(step):
-    """The same 16 rows on every rank; each rank takes its own half."""
-    g = torch.Generator().manual_seed(step)
-    x = torch.randn(ROWS, 3, generator=g, dtype=torch.float64)
-    return x, x.sum(dim=1, keepdim=True) + 0.1 * torch.randn(
-        ROWS, 1, generator=g, dtype=torch.float64
-    )
-
-
-def new_model():
-    torch.manual_seed(0)
-    return torch.nn.Linear(3, 1, dtype=torch.float64)
+def counting_allreduce(counter, bucket):
+    counter.append(1)
+    # the default hook: average the bucket over the ranks
+    return allreduce_hook(None, bucket)
 
 
 def train(mode, rank):
-    """One rank's training loop; returns its last gradient and its all-reduce
-    count."""
-    ddp = DDP(new_model())
-    calls = {"allreduce": 0}
-
-    def counting_allreduce(state, bucket):
-        state["allreduce"] += 1
-        return allreduce_hook(None, bucket)  # the default: average over ranks
-
-    ddp.register_comm_hook(calls, counting_allreduce)
-    optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1)
-    for step in range(STEPS):
-        x, y = (t.chunk(WORLD_SIZE)[rank] for t in global_batch(step))
-        for i, (xb, yb) in enumerate(
-            zip(x.split(MICRO_BATCH), y.split(MICRO_BATCH))
-        ):
-            skip_sync = mode != "no no_sync" and i < MICRO_BATCHES - 1
-            context = ddp.no_sync() if skip_sync else nullcontext()
-            if mode == "forward outside no_sync":
-                loss = torch.nn.functional.mse_loss(ddp(xb), yb) / MICRO_BATCHES
-                with context:
-                    loss.backward()
-            else:
-                with context:  # forward and backward both inside
-                    loss = (
-                        torch.nn.functional.mse_loss(ddp(xb), yb)
-                        / MICRO_BATCHES
-                    )
-                    loss.backward()
-        grad = ddp.module.weight.grad.flatten().tolist()
-        optimizer.step()
-        optimizer.zero_grad()
-    return {"grad": grad, "allreduce": calls["allreduce"]}
+    torch.manual_seed(0)
+    model = DDP(torch.nn.Linear(3, 1, dtype=torch.float64))
+    counter = []
+    model.register_comm_hook(counter, counting_allreduce)
+    # each rank takes its half of the 16 rows, in 2 micro-batches of 4
+    xs = x.chunk(WORLD_SIZE)[rank].chunk(MICRO_BATCHES)
+    ys = y.chunk(WORLD_SIZE)[rank].chunk(MICRO_BATCHES)
+    for i, (xb, yb) in enumerate(zip(xs, ys)):
+        skip = mode != "no no_sync" and i < MICRO_BATCHES - 1
+        sync = model.no_sync() if skip else contextlib.nullcontext()
+        if mode == "forward outside no_sync":
+            loss = torch.nn.functional.mse_loss(model(xb), yb)
+            with sync:
+                (loss / MICRO_BATCHES).backward()
+        else:
+            # forward and backward both inside no_sync()
+            with sync:
+                loss = torch.nn.functional.mse_loss(model(xb), yb)
+                (loss / MICRO_BATCHES).backward()
+    return model.module.weight.grad[0], len(counter)
 
 
-def worker(rank, port, out_dir):
-    torch.set_num_threads(1)  # two ranks share a small machine
+def worker(rank, port):
+    torch.set_num_threads(1)
     dist.init_process_group(
         "gloo",
         init_method=f"tcp://127.0.0.1:{port}",
         rank=rank,
         world_size=WORLD_SIZE,
-        timeout=datetime.timedelta(seconds=TIMEOUT),
+        timeout=datetime.timedelta(seconds=60),
     )
-    results = {mode: train(mode, rank) for mode in MODES}
+    for m, mode in enumerate(MODES):
+        grads[m, rank], calls[m, rank] = train(mode, rank)
     dist.destroy_process_group()
-    Path(out_dir, f"rank{rank}.json").write_text(json.dumps(results))
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+with socket.socket() as s:
+    # a free port, picked by the operating system
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+# fork: the workers inherit x, y, grads and calls; join=True waits for both
+# and raises if one fails
+mp.start_processes(worker, args=(port,), nprocs=WORLD_SIZE, start_method="fork")
 
-
-def launch():
-    """Start both ranks as fresh Python processes; stop all of them if one
-    fails."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as out_dir:
-        logs = [Path(out_dir, f"rank{r}.log") for r in range(WORLD_SIZE)]
-        procs = []
-        for rank, log in enumerate(logs):
-            with open(log, "w") as output:  # the child keeps its own handle
-                command = [
-                    sys.executable,
-                    __file__,
-                    "--rank",
-                    str(rank),
-                    str(port),
-                    out_dir,
-                ]
-                procs.append(
-                    subprocess.Popen(
-                        command, stdout=output, stderr=subprocess.STDOUT
-                    )
-                )
-        deadline = time.monotonic() + TIMEOUT
-        try:
-            # poll() is None while running, 0 on success: stop at the first
-            # failure.
-            while any(p.poll() is None for p in procs) and not any(
-                p.poll() for p in procs
-            ):
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.05)
-            failed = [rank for rank, p in enumerate(procs) if p.poll()]
-        finally:
-            for p in procs:
-                if p.poll() is None:
-                    # a rank left waiting for a dead peer would wait forever
-                    p.kill()
-                p.wait()
-        if failed:
-            rank = failed[0]
-            last = (
-                logs[rank].read_text().strip().splitlines() or ["(no output)"]
-            )[-1]
-            code = procs[rank].returncode
-            raise RuntimeError(
-                f"DDP worker rank {rank} exited with code {code};"
-                f" all ranks stopped. Last output: {last}"
-            )
-        if any(p.returncode != 0 for p in procs):
-            raise TimeoutError(
-                f"DDP workers did not finish within {TIMEOUT} s;"
-                " all ranks stopped"
-            )
-        return [
-            json.loads(Path(out_dir, f"rank{r}.json").read_text())
-            for r in range(WORLD_SIZE)
-        ]
-
-
-def single_process_grad():
-    """The reference: the same steps on the whole 16-row batch, no DDP, no
-    accumulation."""
-    model = new_model()
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-    for step in range(STEPS):
-        x, y = global_batch(step)
-        torch.nn.functional.mse_loss(model(x), y).backward()
-        grad = model.weight.grad.flatten().tolist()
-        optimizer.step()
-        optimizer.zero_grad()
-    return grad
-
-
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["--rank"]:
-        worker(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
-        # The results are on disk: skip Python's shutdown, in which a gloo
-        # worker of torch 2.13 now and then aborts (SIGABRT) after all its work
-        # is done.
-        os._exit(0)
-
-    effective = MICRO_BATCH * MICRO_BATCHES * WORLD_SIZE
+# The reference: one process, the whole 16-row batch, no accumulation
+torch.manual_seed(0)
+reference = torch.nn.Linear(3, 1, dtype=torch.float64)
+torch.nn.functional.mse_loss(reference(x), y).backward()
+full_batch = reference.weight.grad[0].clone()
+effective = ROWS // WORLD_SIZE // MICRO_BATCHES * MICRO_BATCHES * WORLD_SIZE
+print(f"effective batch: 4 rows x 2 micro-batches x 2 ranks = {effective}")
+for m, mode in enumerate(MODES):
+    same_on_ranks = torch.equal(grads[m, 0], grads[m, 1])
+    diff = (grads[m, 0] - full_batch).abs().max().item()
+    print(f"{mode}: all-reduce calls per rank {calls[m].tolist()}")
     print(
-        f"effective batch: {MICRO_BATCH} rows x {MICRO_BATCHES} micro-batches"
-        f" x {WORLD_SIZE} ranks = {effective}"
+        f"  ranks equal: {same_on_ranks},"
+        f" one-process gradient (diff < 1e-12): {diff < 1e-12}"
     )
-    assert (
-        effective == ROWS
-    )  # and the gradients below equal those of one 16-row batch
-    ranks = launch()
-    reference = single_process_grad()
-    print(
-        f"single process, full batch:  grad={[round(g, 6) for g in reference]}"
-    )
-    for mode in MODES:
-        print(
-            f"--- {mode}, {STEPS} effective batches of {MICRO_BATCHES}"
-            " micro-batches per rank"
-        )
-        for rank, result in enumerate(ranks):
-            r = result[mode]
-            print(
-                f"rank {rank}: grad={[round(g, 6) for g in r['grad']]}"
-                f"  all-reduce calls={r['allreduce']}"
-            )
-        grads = [result[mode]["grad"] for result in ranks]
-        assert (
-            grads[0] == grads[1]
-        )  # both ranks hold the same averaged gradient
-        assert max(abs(a - b) for a, b in zip(grads[0], reference)) < 1e-12
-        calls = [result[mode]["allreduce"] for result in ranks]
-        expected = STEPS if mode == "no_sync" else STEPS * MICRO_BATCHES
-        assert calls == [expected] * WORLD_SIZE, calls
+    # claim: ddp-ranks-hold-same-gradient
+    assert same_on_ranks
+    # claim: ddp-accumulation-equals-full-batch
+    assert diff < 1e-12
+# claim: ddp-allreduces-every-backward
+assert calls[1].tolist() == [2, 2]
+# claim: no-sync-skips-allreduce no-sync-one-allreduce-per-step summary-no-sync
+assert calls[0].tolist() == [1, 1]
+# claim: forward-outside-no-sync-still-syncs
+assert calls[2].tolist() == [2, 2]
+# What each rank alone would compute from its 8 rows, before any all-reduce
+local = []
+for xr, yr in zip(x.chunk(WORLD_SIZE), y.chunk(WORLD_SIZE)):
+    reference.zero_grad()
+    torch.nn.functional.mse_loss(reference(xr), yr).backward()
+    local.append(reference.weight.grad[0].clone())
+averaged = (grads[0, 0] - sum(local) / WORLD_SIZE).abs().max().item()
+print(
+    "the mean of the ranks' local gradients (diff < 1e-12):", averaged < 1e-12
+)
+# claim: ddp-averages-gradients-over-ranks
+assert averaged < 1e-12

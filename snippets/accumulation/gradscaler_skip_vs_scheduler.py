@@ -17,16 +17,21 @@ def train(step_scheduler_only_after_real_steps):
         for _ in range(ACCUMULATION_STEPS):
             x = torch.randn(2, 4)
             if batch == 0:
-                x = x * 1e30  # a batch whose gradient overflows to inf
-            loss = model(x).pow(2).mean() / ACCUMULATION_STEPS
-            scaler.scale(loss).backward()
+                # a batch whose float16 forward overflows to inf
+                x = x * 1e30
+            with torch.autocast("cpu", dtype=torch.float16):
+                loss = model(x).float().pow(2).mean()
+            scaler.scale(loss / ACCUMULATION_STEPS).backward()
         before = model.weight.detach().clone()
         scale = scaler.get_scale()
-        scaler.step(optimizer)  # skipped: inf in the gradients
-        scaler.update()  # and the scale is halved
+        # skipped if a gradient holds inf or nan; update() then halves the
+        # scale
+        scaler.step(optimizer)
+        scaler.update()
         optimizer.zero_grad()
         stepped = scaler.get_scale() >= scale
         real_steps += int(stepped)
+        # claim: lower-scale-means-skipped-step
         assert stepped == (not torch.equal(before, model.weight))
         if stepped or not step_scheduler_only_after_real_steps:
             scheduler.step()
@@ -42,13 +47,14 @@ print(
     f"always: {real_steps} optimizer steps, {scheduler_steps} scheduler steps,"
     f" scale now {scale:.0f}"
 )
-assert (real_steps, scheduler_steps, scale) == (3, 4, 2.0**15)
-print(
-    f"{caught[0].category.__name__}: {str(caught[0].message).split('. ')[0]}."
-)
-assert len(caught) == 1 and "before `optimizer.step()`" in str(
-    caught[0].message
-)
+# claim: skipped-step-scheduler-runs-ahead
+assert (real_steps, scheduler_steps) == (3, 4)
+# claim: overflow-halves-the-scale
+assert scale == 2.0**15
+warning = caught[0] if caught else None
+# claim: skipped-first-step-warns
+assert warning and "before `optimizer.step()`" in str(warning.message)
+print(f"{warning.category.__name__}: {str(warning.message).split('. ')[0]}.")
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -59,4 +65,5 @@ print(
     f"only after real steps: {real_steps} optimizer steps,"
     f" {scheduler_steps} scheduler steps"
 )
+# claim: scheduler-after-real-steps-only summary-once-per-effective-batch
 assert (real_steps, scheduler_steps) == (3, 3) and not caught

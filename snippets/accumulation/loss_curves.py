@@ -6,7 +6,8 @@ targets = inputs @ torch.randn(8, 1) + 0.1 * torch.randn(64, 1)
 
 
 def train(micro_batches, steps=20):
-    torch.manual_seed(1)  # both runs start from the same weights
+    # both runs start from the same weights
+    torch.manual_seed(1)
     model = torch.nn.Sequential(
         torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1)
     )
@@ -19,9 +20,10 @@ def train(micro_batches, steps=20):
             inputs.chunk(micro_batches), targets.chunk(micro_batches)
         ):
             loss = torch.nn.functional.mse_loss(model(x), y) / micro_batches
-            loss.backward()  # adds into .grad
+            loss.backward()
             step_loss += loss.item()
-        optimizer.step()  # one update per 64 samples, in both runs
+        # one update per 64 samples, in both runs
+        optimizer.step()
         losses.append(step_loss)
     return losses
 
@@ -33,8 +35,10 @@ for step in (0, 9, 19):
         f"step {step + 1:2}: full batch {full_batch_losses[step]:.4f}"
         f"  4 micro-batches {accumulated_losses[step]:.4f}"
     )
-assert full_batch_losses[-1] < full_batch_losses[0] / 2  # it learns
+# it learns
+assert full_batch_losses[-1] < full_batch_losses[0] / 2
 
 gap = max(abs(f - a) for f, a in zip(full_batch_losses, accumulated_losses))
-assert gap < 1e-5  # rounding only
+# claim: loss-curves-coincide
+assert gap < 1e-5
 print("largest difference over 20 steps: < 1e-05")

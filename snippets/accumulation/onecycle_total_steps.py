@@ -2,8 +2,9 @@ import math
 
 import torch
 
-MICRO_BATCHES_PER_EPOCH = 10  # len(loader)
-ACCUMULATION_STEPS = 4  # micro-batches per optimizer step
+# len(loader), and the micro-batches per optimizer step
+MICRO_BATCHES_PER_EPOCH = 10
+ACCUMULATION_STEPS = 4
 EPOCHS = 2
 # Optimizer steps per epoch: 10 micro-batches = 4 + 4 + 2, the short group steps
 # too.
@@ -21,9 +22,8 @@ def train(total_steps):
     for _ in range(EPOCHS):
         for i in range(MICRO_BATCHES_PER_EPOCH):
             model(torch.ones(1, 2)).sum().backward()
-            if (
-                i + 1
-            ) % ACCUMULATION_STEPS == 0 or i + 1 == MICRO_BATCHES_PER_EPOCH:
+            last = i + 1 == MICRO_BATCHES_PER_EPOCH
+            if (i + 1) % ACCUMULATION_STEPS == 0 or last:
                 optimizer.step()
                 optimizer.zero_grad()
                 lrs.append(optimizer.param_groups[0]["lr"])
@@ -38,6 +38,7 @@ print(
     f" {len(lrs)} steps, lr peaks at step {lrs.index(max(lrs)) + 1},"
     f" last lr {lrs[-1]:.1e}"
 )
+# claim: onecycle-sized-in-steps-ends
 assert len(lrs) == 6 and lrs[-1] < 1e-3
 
 # Sized in micro-batches: the schedule is over 3x too long and never comes down.
@@ -46,17 +47,17 @@ print(
     f"total_steps={EPOCHS * MICRO_BATCHES_PER_EPOCH} (micro-batches):"
     f" last lr {lrs[-1]:.1e}, still near the peak"
 )
+# claim: onecycle-sized-in-micro-batches-stays-high
 assert lrs[-1] > 0.05
 
 # Sized as len(loader) // ACCUMULATION_STEPS: the short group's step runs past
 # the end.
 floor_steps = EPOCHS * (MICRO_BATCHES_PER_EPOCH // ACCUMULATION_STEPS)
+error = None
 try:
     train(total_steps=floor_steps)
-except ValueError as error:
+except ValueError as raised:
+    error = raised
     print(f"total_steps={floor_steps} (floor division): ValueError: {error}")
-    assert "Tried to step" in str(error) and "total steps is 4" in str(error)
-else:
-    raise AssertionError(
-        "stepping OneCycleLR past total_steps should have raised"
-    )
+# claim: onecycle-past-total-steps-raises
+assert error and "Tried to step 5 times" in str(error)

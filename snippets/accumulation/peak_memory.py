@@ -16,9 +16,8 @@ x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
 # holding it]
 held = {}
 usage = {"now": 0, "peak": 0}
-saved_ptrs = (
-    set()
-)  # every storage saved, to check what kind of tensors the graphs keep
+# every storage saved, to check what kind of tensors the graphs keep
+saved_ptrs = set()
 
 
 class Saved:
@@ -32,7 +31,8 @@ class Saved:
             self.key, [tensor.numel() * tensor.element_size(), 0]
         )
         entry[1] += 1
-        if entry[1] == 1:  # two nodes saving one tensor hold its memory once
+        # two nodes saving one tensor hold its memory once
+        if entry[1] == 1:
             usage["now"] += entry[0]
             usage["peak"] = max(usage["peak"], usage["now"])
 
@@ -54,7 +54,8 @@ def peak_mb(micro_batches):
                 torch.nn.functional.mse_loss(model(xb), yb) / micro_batches
             ).backward()
     model.zero_grad()
-    assert usage["now"] == 0  # each backward() freed its graph
+    # claim: backward-frees-saved-tensors
+    assert usage["now"] == 0
     return usage["peak"] / 2**20
 
 
@@ -68,17 +69,17 @@ print(
     " held for backward at the peak"
 )
 print(f"ratio {full / micro:.1f} for 8 times fewer rows")
-assert (
-    6 < full / micro < 8
-)  # grows with the rows, not in proportion: saved weights do not shrink
+# grows with the rows, not in proportion: saved weights do not shrink
+# claim: saved-memory-shrinks-less-than-rows
+assert 6 < full / micro < 8
 # A Linear whose input needs a gradient saves its weight: the same bytes for any
 # batch size.
 saved_weights = [
     p for p in model.parameters() if p.dim() == 2 and p.data_ptr() in saved_ptrs
 ]
-assert (
-    len(saved_weights) == 3
-)  # every Linear but the first, whose input x needs no gradient
+# every Linear but the first, whose input x needs no gradient
+# claim: linear-saves-weight-for-input-grad
+assert len(saved_weights) == 3
 weights = sum(w.numel() * w.element_size() for w in saved_weights) / 2**20
 print(
     f"of which the weight matrices the graphs saved: {weights:.1f} MB,"

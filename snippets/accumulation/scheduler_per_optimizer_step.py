@@ -27,13 +27,13 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     epochs, lr = final_lr(scheduler_every_micro_batch=True)
 print(f"scheduler every micro-batch: {epochs} scheduler steps, lr = {lr:.4f}")
+# claim: scheduler-every-micro-batch-decays-fast
 assert epochs == 12 and abs(lr - 0.1 * 0.9**12) < 1e-9
-first_sentence = str(caught[0].message).split(". ")[0]
-print(f"{caught[0].category.__name__}: {first_sentence}.")
-assert (
-    len(caught) == 1
-    and "lr_scheduler.step()` before `optimizer.step()`" in first_sentence
-)
+warning = caught[0] if caught else None
+# claim: scheduler-before-optimizer-warns
+assert warning and "step()` before `optimizer.step()`" in str(warning.message)
+first_sentence = str(warning.message).split(". ")[0]
+print(f"{warning.category.__name__}: {first_sentence}.")
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -41,5 +41,7 @@ with warnings.catch_warnings(record=True) as caught:
 print(
     f"scheduler every optimizer step: {epochs} scheduler steps, lr = {lr:.4f}"
 )
+# claim: scheduler-per-optimizer-step-right
 assert epochs == EFFECTIVE_BATCHES and abs(lr - 0.1 * 0.9**3) < 1e-9
-assert not caught  # stepped in the right order: no warning
+# claim: right-order-no-warning
+assert not caught

@@ -2,29 +2,25 @@ import torch
 
 x = torch.tensor([0.0, 1.0], requires_grad=True)
 y = x.sigmoid()
-expected = (y * (1 - y)).detach()  # the correct gradient of sigmoid
+# The correct gradient of sigmoid.
+expected = (y * (1 - y)).detach()
 
-data = y.data  # like detach(): same storage, requires_grad=False, no grad_fn...
-print(
-    "y.data: requires_grad =",
-    data.requires_grad,
-    " same storage:",
-    data.data_ptr() == y.data_ptr(),
-)
-assert (
-    not data.requires_grad
-    and data.grad_fn is None
-    and data.data_ptr() == y.data_ptr()
-)
+# Like detach(): same storage, requires_grad=False, no grad_fn.
+data = y.data
+print("y.data: requires_grad =", data.requires_grad)
+print("same storage as y:", data.data_ptr() == y.data_ptr())
+# claim: data-looks-like-detach
+assert not data.requires_grad and data.grad_fn is None
+# claim: data-looks-like-detach
+assert data.data_ptr() == y.data_ptr()
 
-data.zero_()  # the same change as y.detach().zero_(), through .data
-print("y._version =", y._version)
-assert y._version == 0  # .data hides the change from the version counter
-
-y.sum().backward()  # no error...
+# The change that made backward raise through detach(), through .data:
+data.zero_()
+y.sum().backward()
 print("x.grad   =", x.grad)
 print("expected =", expected)
-assert torch.equal(
-    x.grad, torch.zeros(2)
-)  # ...and a wrong answer: backward used the zeroed y
+# No error, and a wrong answer: backward used the zeroed y.
+# claim: data-change-goes-unnoticed summary-data-wrong-gradient
+assert torch.equal(x.grad, torch.zeros(2))
+# claim: data-change-goes-unnoticed
 assert not torch.allclose(x.grad, expected)

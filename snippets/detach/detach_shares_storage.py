@@ -18,18 +18,16 @@ print(
     " is_leaf =",
     z.is_leaf,
 )
-assert y.requires_grad and y.grad_fn is not None
-assert not z.requires_grad and z.grad_fn is None and z.is_leaf
+# claim: detach-returns-leaf-without-grad
+assert z is not y and not z.requires_grad and z.grad_fn is None and z.is_leaf
 
+# A new tensor object, not a copy of the data.
 print("same storage:", z.data_ptr() == y.data_ptr())
-assert (
-    z.data_ptr() == y.data_ptr()
-)  # a new tensor object, not a copy of the data
+# claim: detach-shares-storage summary-detach-shares-storage
+assert z.data_ptr() == y.data_ptr()
 
-z[0] = 100.0  # an in-place change through z...
-print("y =", y)  # ...shows in y
+# An in-place change through z shows in y.
+z[0] = 100.0
+print("y =", y)
+# claim: detach-inplace-change-shows
 assert y[0].item() == 100.0
-
-copy = y.detach().clone()  # when you need data of your own
-print("clone shares storage:", copy.data_ptr() == y.data_ptr())
-assert copy.data_ptr() != y.data_ptr()

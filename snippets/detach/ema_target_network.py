@@ -3,16 +3,38 @@ import copy
 import torch
 
 torch.manual_seed(0)
-net = torch.nn.Linear(4, 1)
-target_net = copy.deepcopy(net).requires_grad_(False)  # a lagging copy
+net = torch.nn.Sequential(
+    torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.Linear(8, 1)
+)
+# A lagging copy, frozen: it never gets a .grad.
+target_net = copy.deepcopy(net).requires_grad_(False).eval()
 optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
 x, next_x, reward = torch.randn(8, 4), torch.randn(8, 4), torch.randn(8, 1)
 
-target = reward + 0.99 * target_net(next_x)  # a constant: no graph behind it
+# The target is a constant: no graph is recorded behind it.
+with torch.no_grad():
+    target = reward + 0.99 * target_net(next_x)
 torch.nn.functional.mse_loss(net(x), target).backward()
 optimizer.step()
-with torch.no_grad():  # EMA: target_net moves 1% of the way to net
+print("target.requires_grad:", target.requires_grad)
+# claim: target-carries-no-graph
+assert not target.requires_grad and target.grad_fn is None
+# claim: frozen-target-gets-no-grad
+assert all(p.grad is None for p in target_net.parameters())
+
+# EMA after each step: parameters move 1% of the way, buffers are copied.
+before = target_net[0].weight.clone()
+with torch.no_grad():
     for t, p in zip(target_net.parameters(), net.parameters()):
         t.lerp_(p, 0.01)
-print("target.requires_grad:", target.requires_grad)
-assert not target.requires_grad and target_net.weight.grad is None
+    for t, b in zip(target_net.buffers(), net.buffers()):
+        t.copy_(b)
+expected = 0.99 * before + 0.01 * net[0].weight
+moved = torch.allclose(target_net[0].weight, expected)
+print("target weight = 0.99 * old + 0.01 * net:", moved)
+# claim: ema-update-moves-one-percent
+assert moved and not torch.equal(target_net[0].weight, before)
+# claim: ema-update-copies-buffers
+assert torch.equal(target_net[1].running_mean, net[1].running_mean)
+# claim: ema-copy-stays-frozen
+assert not any(p.requires_grad for p in target_net.parameters())

@@ -6,14 +6,15 @@ model = torch.nn.Sequential(
 )
 x = torch.randn(3, 4)
 
+# In training mode, dropout draws a new mask each pass.
 print("two train passes agree:", torch.equal(model(x), model(x)))
-assert not torch.equal(model(x), model(x))  # dropout draws a new mask each pass
+assert not torch.equal(model(x), model(x))
 
-model.eval()  # changes layers such as Dropout and BatchNorm, not autograd
-print("model.training =", model.training)
-assert not model.training
+# eval() changes layers such as Dropout and BatchNorm, not autograd.
+model.eval()
 print("two eval passes agree (dropout off):", torch.equal(model(x), model(x)))
-assert torch.equal(model(x), model(x))
+# claim: eval-turns-dropout-off
+assert not model.training and torch.equal(model(x), model(x))
 
 out = model(x)
 print(
@@ -22,13 +23,15 @@ print(
     " grad_fn =",
     type(out.grad_fn).__name__,
 )
-assert (
-    out.requires_grad and out.grad_fn is not None
-)  # a graph is still recorded
+# claim: eval-still-records-graph summary-eval-not-grad-switch
+assert out.requires_grad and out.grad_fn is not None and torch.is_grad_enabled()
 out.sum().backward()
+# claim: eval-still-records-graph
 assert model[0].weight.grad is not None
 
-with torch.no_grad():  # evaluation wants both: eval() and no gradient tracking
+# Evaluation wants both: eval() and no gradient tracking.
+with torch.no_grad():
     out = model(x)
 print("under no_grad: requires_grad =", out.requires_grad)
-assert not out.requires_grad
+# claim: eval-and-no-grad-together
+assert not model.training and not out.requires_grad

@@ -19,14 +19,14 @@ print(
     "| generator grad:",
     generator.weight.grad,
 )
-assert discriminator.weight.grad is not None
-assert (
-    generator.weight.grad is None
-)  # no work spent on G, nothing left over for its step
+# No work spent on G, nothing left over for its step.
+# claim: detached-fake-stops-at-generator
+assert discriminator.weight.grad is not None and generator.weight.grad is None
 
 # The same fake still has its graph: the generator step goes through it.
 discriminator.zero_grad()
 g_loss = bce(discriminator(fake), torch.ones(4, 1))
 g_loss.backward()
 print("G step: generator grad set:", generator.weight.grad is not None)
+# claim: fake-keeps-its-graph
 assert generator.weight.grad is not None

@@ -3,27 +3,40 @@ import warnings
 import torch
 
 w = torch.tensor(3.0, requires_grad=True)
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    torch.set_warn_always(
-        True
-    )  # otherwise PyTorch gives this warning once per process
-    (w**3).backward(create_graph=True)  # keeps a graph, for second derivatives
-    torch.set_warn_always(False)
+optimizer = torch.optim.SGD([w], lr=0.1)
+
+# PyTorch gives this warning once per process, unless told to always warn.
+always = torch.is_warn_always_enabled()
+torch.set_warn_always(True)
+try:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        # Keeps a graph of the gradient, for second derivatives.
+        (w**3).backward(create_graph=True)
+finally:
+    torch.set_warn_always(always)
+# claim: create-graph-grad-warns-leak
+assert caught and caught[0].category is UserWarning
+message = str(caught[0].message).split(" (Triggered internally")[0]
+print(f"UserWarning: {message}")
+# claim: create-graph-grad-warns-leak
+assert "create_graph=True will create a reference cycle" in message
+
+grad = w.grad
+print("w.grad =", grad.item(), " grad_fn =", type(grad.grad_fn).__name__)
+# claim: create-graph-grad-has-grad-fn
+assert grad.item() == 27 and grad.grad_fn is not None
+
+# The loop the article quotes, as it runs today with set_to_none=False.
+optimizer.zero_grad(set_to_none=False)
 print(
-    f"{caught[0].category.__name__}: {caught[0].message}".split(
-        " (Triggered internally"
-    )[0]
+    "after zero_grad(set_to_none=False):", w.grad, " grad_fn =", w.grad.grad_fn
 )
-assert "create_graph=True will create a reference cycle" in str(
-    caught[0].message
-)
+# claim: zero-grad-detaches-graph-gradient
+assert w.grad is grad and grad.grad_fn is None and grad.item() == 0
 
-print("w.grad =", w.grad.item(), " grad_fn =", type(w.grad.grad_fn).__name__)
-assert (
-    w.grad.item() == 27 and w.grad.grad_fn is not None
-)  # the gradient is in a graph
-
-w.grad.detach_()  # what old zero_grad code did before zero_()
-print("after w.grad.detach_(): grad_fn =", w.grad.grad_fn)
-assert w.grad.grad_fn is None
+# The default today: no zeros at all, the gradient is dropped.
+optimizer.zero_grad()
+print("after zero_grad():", w.grad)
+# claim: zero-grad-default-drops-gradient
+assert w.grad is None

@@ -2,20 +2,23 @@ import torch
 
 x = torch.tensor([0.0, 1.0], requires_grad=True)
 y = x.sigmoid()
+# _version is private (the version counter); read here only to show it move.
 print("y._version =", y._version)
-assert y._version == 0
-
-y.detach().zero_()  # shares y's storage and y's version counter
+y.detach().zero_()
 print("y._version =", y._version, " y =", y)
+# claim: inplace-bumps-shared-version
 assert y._version == 1
 
 try:
     y.sum().backward()
 except RuntimeError as error:
     print(f"RuntimeError: {error}")
+    # claim: backward-checks-saved-version
+    # claim: zeroing-detached-output-fails-backward
     assert "modified by an inplace operation" in str(error)
+    # claim: backward-checks-saved-version summary-inplace-through-detach-raises
     assert "is at version 1; expected version 0" in str(error)
+    # claim: version-error-describes-tensor
+    assert "[torch.FloatTensor [2]], which is output 0 of Sigmoid" in str(error)
 else:
-    raise AssertionError(
-        "backward after the in-place change should have raised"
-    )
+    raise AssertionError("backward after the in-place change should raise")

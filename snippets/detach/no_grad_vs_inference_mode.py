@@ -4,28 +4,29 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 
 with torch.no_grad():
     a = w * 2
+    # Not every tensor made in the block: factories and modules still
+    # give tensors that require grad when asked to.
+    made = torch.zeros(2, requires_grad=True)
+    layer = torch.nn.Linear(2, 2)
 with torch.inference_mode():
     b = w * 2
 
-print(
-    "no_grad:        requires_grad =",
-    a.requires_grad,
-    " is_inference =",
-    a.is_inference(),
-)
-print(
-    "inference_mode: requires_grad =",
-    b.requires_grad,
-    " is_inference =",
-    b.is_inference(),
-)
+print(f"no_grad:        {a.requires_grad=}, {a.is_inference()=}")
+print(f"inference_mode: {b.requires_grad=}, {b.is_inference()=}")
+# claim: both-modes-record-no-operation
 assert not a.requires_grad and not b.requires_grad
+# claim: inference-tensor-is-inference
 assert not a.is_inference() and b.is_inference()
+print("made in no_grad:", made.requires_grad, layer.weight.requires_grad)
+# claim: no-grad-keeps-requested-requires-grad
+assert made.requires_grad and layer.weight.requires_grad
 
-try:  # inference tensors skip autograd's bookkeeping, even the version counter
+# _version is private; an inference tensor does not even have one.
+try:
     b._version
 except RuntimeError as error:
     print(f"RuntimeError: {error}")
+    # claim: inference-mode-drops-version-counter
     assert "Inference tensors do not track version counter" in str(error)
 else:
     raise AssertionError("an inference tensor should have no version counter")
@@ -33,21 +34,33 @@ else:
 # A no_grad result is an ordinary constant: later graphs may save it.
 (w * a).sum().backward()
 print("w.grad with the no_grad tensor =", w.grad)
+# claim: no-grad-result-can-be-saved
 assert torch.equal(w.grad, a)
 
-# An inference tensor may not be saved for backward (w * b must save b).
+
+# A function that returns an inference tensor hands its caller a trap.
+def features(x):
+    with torch.inference_mode():
+        return x * 3
+
+
+head = torch.nn.Linear(2, 1)
+error = None
 try:
-    (w * b).sum()
-except RuntimeError as error:
+    # Linear saves its input to compute the weight's gradient.
+    head(features(torch.ones(1, 2)))
+except RuntimeError as caught:
+    error = caught
     print(f"RuntimeError: {error}")
-    assert "Inference tensors cannot be saved for backward" in str(error)
-else:
-    raise AssertionError(
-        "saving an inference tensor for backward should have raised"
-    )
+# claim: returned-inference-tensor-cannot-be-saved
+assert isinstance(error, RuntimeError)
+assert "Inference tensors cannot be saved for backward" in str(error)
 
 # The way out: a clone made outside inference mode is a normal tensor.
-c = b.clone()
-print("b.clone(): is_inference =", c.is_inference())
+c = features(torch.ones(1, 2)).clone()
+print("clone(): is_inference =", c.is_inference())
+# claim: clone-of-inference-tensor-is-normal
 assert not c.is_inference()
-(w * c).sum().backward()
+head(c).sum().backward()
+# claim: clone-of-inference-tensor-is-normal
+assert head.weight.grad is not None

@@ -4,18 +4,18 @@ import torch
 
 torch.manual_seed(0)
 q_net = torch.nn.Linear(4, 2)
-target_net = copy.deepcopy(
-    q_net
-)  # a lagging copy, used only to compute targets
+# A frozen, lagging copy, used only to compute targets.
+target_net = copy.deepcopy(q_net).requires_grad_(False)
 state, next_state = torch.randn(8, 4), torch.randn(8, 4)
 action, reward = torch.randint(0, 2, (8, 1)), torch.randn(8)
 
 q_taken = q_net(state).gather(1, action).squeeze(1)
-target = reward + 0.99 * target_net(next_state).max(dim=1).values.detach()
+# A fixed regression target, not something to optimize.
+with torch.no_grad():
+    target = reward + 0.99 * target_net(next_state).max(dim=1).values
 print("target.requires_grad =", target.requires_grad)
-assert (
-    not target.requires_grad
-)  # a fixed regression target, not something to optimize
+# claim: q-target-is-constant
+assert not target.requires_grad
 
 torch.nn.functional.mse_loss(q_taken, target).backward()
 print(
@@ -24,4 +24,5 @@ print(
     "| target_net grad:",
     target_net.weight.grad,
 )
+# claim: q-loss-reaches-only-q-net
 assert q_net.weight.grad is not None and target_net.weight.grad is None

@@ -2,54 +2,49 @@ import torch
 
 torch.manual_seed(0)
 model = torch.nn.Linear(3, 1)
-ema = torch.nn.Linear(3, 1)  # an exponential moving average of model's weights
+other = torch.nn.Linear(3, 1)
 
-# Initialize: copy values into parameters without recording the copy.
+# Initialize or tie values: writes under no_grad() are not recorded.
 with torch.no_grad():
-    ema.weight.copy_(model.weight)
-    ema.bias.copy_(model.bias)
     model.weight.fill_(0.5)
+    other.bias.copy_(model.bias)
 print(
-    "after the copies: ema.weight is_leaf =",
-    ema.weight.is_leaf,
+    "after the writes: is_leaf =",
+    model.weight.is_leaf,
     " grad_fn =",
-    ema.weight.grad_fn,
+    model.weight.grad_fn,
+    " requires_grad =",
+    model.weight.requires_grad,
 )
-assert (
-    ema.weight.is_leaf
-    and ema.weight.grad_fn is None
-    and ema.weight.requires_grad
-)
+# claim: no-grad-writes-keep-leaf
+assert model.weight.is_leaf and model.weight.grad_fn is None
+# claim: no-grad-writes-keep-leaf
+assert model.weight.requires_grad and torch.equal(other.bias, model.bias)
 
-# The same writes without no_grad() are refused:
-# the parameters are leaves that require grad.
+# The same write outside no_grad() is refused.
+error = None
 try:
-    ema.weight.copy_(model.weight)
-except RuntimeError as error:
+    model.weight.fill_(0.5)
+except RuntimeError as caught:
+    error = caught
     print(f"RuntimeError: {error}")
-    assert (
-        "a leaf Variable that requires grad is being used in an in-place"
-        in str(error)
-    )
-else:
-    raise AssertionError(
-        "copy_ into a parameter outside no_grad() should have raised"
-    )
+# claim: write-outside-no-grad-refused
+assert isinstance(error, RuntimeError)
+assert "leaf Variable that requires grad is being used in an in-place" in str(
+    error
+)
 
-# An EMA update after each optimizer step, the same way.
-before = ema.weight.detach().clone()
+# A write under no_grad() between a forward and its backward is still
+# caught, if that forward saved the parameter (pow does).
+penalty = model.weight.pow(2).sum()
 with torch.no_grad():
-    for averaged, current in zip(ema.parameters(), model.parameters()):
-        averaged.mul_(0.9).add_(current, alpha=0.1)
-expected = 0.9 * before + 0.1 * 0.5
-print("EMA weight:", ema.weight.detach()[0], "| expected:", expected[0])
-assert torch.allclose(ema.weight, expected) and ema.weight.grad_fn is None
-
-# Unlike .data, no_grad() keeps the version counter: a write that would
-# corrupt a
-# pending backward is still caught (see the .data example above).
-y = model.weight.sigmoid()
-with torch.no_grad():
-    y.zero_()
-print("y._version after the write under no_grad():", y._version)
-assert y._version == 1
+    model.weight.fill_(1.0)
+error = None
+try:
+    penalty.backward()
+except RuntimeError as caught:
+    error = caught
+    print(f"RuntimeError: {str(error).split(' Hint:')[0]}")
+# claim: no-grad-write-still-caught
+assert isinstance(error, RuntimeError)
+assert "modified by an inplace operation" in str(error)

@@ -7,6 +7,9 @@ d = c * c * b
 
 (grad_a, grad_c) = torch.autograd.grad(d, [a, c])
 print("returned:", grad_a, grad_c)
+# claim: autograd-grad-returns-not-accumulates autograd-grad-non-leaf
 assert (grad_a.item(), grad_c.item()) == (2400, 120)
 print("a.grad =", a.grad)
-assert a.grad is None  # returned to the caller, not added into .grad
+# Returned to the caller, not added into .grad.
+# claim: autograd-grad-returns-not-accumulates
+assert a.grad is None

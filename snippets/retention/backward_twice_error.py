@@ -10,8 +10,10 @@ try:
     d.backward()
 except RuntimeError as error:
     print(f"RuntimeError: {error}")
+    # claim: second-backward-raises
     assert "Trying to backward through the graph a second time" in str(error)
 else:
     raise AssertionError("the second backward should have raised")
 print("a.grad =", a.grad)
-assert a.grad.item() == 2400  # the first backward's result is still there
+# claim: first-backward-result-stays
+assert a.grad.item() == 2400

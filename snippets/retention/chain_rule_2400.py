@@ -7,6 +7,10 @@ d = c * c * b
 d.backward()
 
 print("a.grad =", a.grad)
+# claim: backward-puts-2400-in-a-grad
 assert a.grad.item() == 100 * b.item() * a.item() ** 3 == 2400
 print("b.grad =", b.grad)
-assert b.grad is None  # requires_grad=False: no gradient is ever stored
+# requires_grad=False: no gradient is ever stored.
+# claim: no-grad-leaf-gets-no-grad backward-fills-only-grad-leaves
+# claim: summary-only-grad-leaves-get-grad
+assert b.grad is None

@@ -2,7 +2,8 @@ import warnings
 
 import torch
 
-a = torch.ones(3, requires_grad=True)  # float32, on the CPU
+# float32, on the CPU.
+a = torch.ones(3, requires_grad=True)
 
 # A conversion that really converts is a recorded operation:
 # the result is a non-leaf.
@@ -13,27 +14,30 @@ print(
     " grad_fn =",
     type(w.grad_fn).__name__,
 )
+# claim: real-conversion-is-non-leaf
 assert not w.is_leaf and type(w.grad_fn).__name__ == "ToCopyBackward0"
-assert not a.to(torch.float64).is_leaf  # the same operation, spelled with .to()
-moved = a.to(
-    "meta"
-)  # a real device move (the meta device stands in for a GPU here)
+# The same operation, spelled with .to().
+# claim: real-conversion-is-non-leaf
+assert not a.to(torch.float64).is_leaf
+# A real device move (the meta device stands in for a GPU here).
+moved = a.to("meta")
 print(
     "a.to('meta'):     is_leaf =",
     moved.is_leaf,
     " grad_fn =",
     type(moved.grad_fn).__name__,
 )
+# claim: device-move-is-non-leaf
 assert not moved.is_leaf and type(moved.grad_fn).__name__ == "ToCopyBackward0"
 
 (w * w).sum().backward()
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     grad_of_w = w.grad
-print(
-    "w.grad =", grad_of_w, "| a.grad =", a.grad
-)  # the gradient went through to a
+# The gradient went through w to a.
+print("w.grad =", grad_of_w, "| a.grad =", a.grad)
 assert grad_of_w is None and caught[0].category is UserWarning
+# claim: conversion-grad-reaches-original
 assert a.grad.tolist() == [2.0, 2.0, 2.0]
 
 # A .to() that changes nothing returns the tensor itself: still the same leaf.
@@ -43,6 +47,7 @@ print(
     "| a.to(torch.float32) is a:",
     a.to(torch.float32) is a,
 )
+# claim: no-op-to-returns-self summary-no-op-to-returns-self
 assert a.to("cpu") is a and a.to(torch.float32) is a and a.float() is a
 
 # Create the tensor with the dtype (and device) it needs: then it is the leaf.
@@ -60,6 +65,7 @@ print(
     " grad dtype =",
     model.weight.grad.dtype,
 )
+# claim: model-to-keeps-parameters-leaves
 assert model.weight.is_leaf and model.weight.grad.dtype == torch.float64
 
 # A view of a parameter: not a leaf, but the gradient lands on the parameter.
@@ -67,4 +73,5 @@ p = torch.nn.Parameter(torch.ones(2, 2))
 flat = p.view(-1)
 (flat * 3).sum().backward()
 print("flat.is_leaf =", flat.is_leaf, " p.grad =", p.grad.tolist())
+# claim: view-of-parameter-is-non-leaf
 assert not flat.is_leaf and p.grad.tolist() == [[3.0, 3.0], [3.0, 3.0]]

@@ -1,56 +1,67 @@
 import torch
 
 torch.manual_seed(0)
-model = torch.nn.Linear(4, 1)
 inputs = torch.randn(8, 4)
-features = torch.tanh(model(inputs))  # built once, outside the loop
-
-try:
-    for step in range(2):
-        loss = features.pow(2).mean()
-        loss.backward()  # step 1 walks the graph of step 0 again
-except RuntimeError as error:
-    print(f"step {step}: RuntimeError: {str(error)[:60]}...")
-    assert step == 1 and "backward through the graph a second time" in str(
-        error
-    )
-else:
-    raise AssertionError("reusing the graph across steps should have raised")
 
 
-def train(forward_in_loop, retain_graph=False):
-    """Two SGD steps; the weight gradient of each step."""
+def make_model():
     torch.manual_seed(0)
-    model = torch.nn.Linear(4, 1)
+    return torch.nn.Sequential(
+        torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1)
+    )
+
+
+def train(model, forward_in_loop, retain_graph=False):
+    """Two SGD steps; the first weight's gradient at each step."""
     optimizer = torch.optim.SGD(model.parameters(), lr=0.5)
-    features = torch.tanh(model(inputs))
+    # The mistake: the graph is built once, before the loop.
+    out = model(inputs)
     grads = []
     for step in range(2):
         if forward_in_loop:
-            features = torch.tanh(
-                model(inputs)
-            )  # a new graph, from the current weights
+            # The fix: a new graph every step, from the current weights.
+            out = model(inputs)
         optimizer.zero_grad()
-        features.pow(2).mean().backward(retain_graph=retain_graph)
-        grads.append(model.weight.grad.clone())
-        optimizer.step()  # the weights change
+        out.pow(2).mean().backward(retain_graph=retain_graph)
+        grads.append(next(model.parameters()).grad.clone())
+        # The weights change in place.
+        optimizer.step()
     return grads
 
 
-# retain_graph=True silences the error,
-# but each step walks the graph of step 0 again:
-# its gradient is the one of the old weights, however the weights have changed.
-stale = train(forward_in_loop=False, retain_graph=True)
-print(
-    "retain_graph=True, step 0 and 1 gradients equal:",
-    torch.equal(stale[0], stale[1]),
-)
+# Without retain_graph: step 1 walks the freed graph of step 0.
+try:
+    train(make_model(), forward_in_loop=False)
+except RuntimeError as error:
+    print(f"RuntimeError: {str(error)[:60]}...")
+    # claim: reused-graph-raises-second-time
+    assert "backward through the graph a second time" in str(error)
+else:
+    raise AssertionError("reusing the graph across steps should have raised")
+
+# With retain_graph=True: the graph of step 0 saved the weights it used,
+# and optimizer.step() has changed them in place since.
+try:
+    train(make_model(), forward_in_loop=False, retain_graph=True)
+except RuntimeError as error:
+    print(f"RuntimeError: {str(error).split(' Hint:')[0]}")
+    # claim: retained-graph-after-step-raises-inplace
+    assert "modified by an inplace operation" in str(error)
+else:
+    raise AssertionError("the retained graph should have seen changed weights")
+
+# A model whose graph saved no weight (one Linear on inputs that need no
+# gradient) raises nothing: each step reuses the gradient of step 0.
+torch.manual_seed(0)
+stale = train(torch.nn.Linear(4, 1), forward_in_loop=False, retain_graph=True)
+print("one Linear, retain_graph=True: step 0 and 1 gradients equal:", end=" ")
+print(torch.equal(stale[0], stale[1]))
+# claim: retained-graph-gives-stale-gradient
 assert torch.equal(stale[0], stale[1])
 
-# Fix: build the graph inside the loop, so every backward has its own.
-fresh = train(forward_in_loop=True)
-print(
-    "forward inside the loop, step 0 and 1 gradients equal:",
-    torch.equal(fresh[0], fresh[1]),
-)
-assert torch.equal(fresh[0], stale[0]) and not torch.equal(fresh[1], stale[1])
+# The fix: the forward pass inside the loop.
+fresh = train(make_model(), forward_in_loop=True)
+print("forward inside the loop: step 0 and 1 gradients equal:", end=" ")
+print(torch.equal(fresh[0], fresh[1]))
+# claim: forward-in-loop-fresh-gradient
+assert not torch.equal(fresh[0], fresh[1])

@@ -13,4 +13,6 @@ assert (a.grad.item(), c.grad.item(), d.grad.item()) == (2400, 120, 1)
 
 d.backward()
 print("after 2nd backward:", a.grad, c.grad, d.grad)
+# claim: retain-graph-allows-second-backward
+# claim: retain-graph-grads-accumulate summary-retain-graph-adds-up
 assert (a.grad.item(), c.grad.item(), d.grad.item()) == (4800, 240, 2)

@@ -5,18 +5,27 @@ c = x * x
 loss = c * 3
 
 seen = []
-handle = c.register_hook(
-    lambda grad: seen.append(grad.item())
-)  # returns None: grad unchanged
+
+
+def record(grad):
+    seen.append(grad)
+
+
+handle = c.register_hook(record)
 loss.backward(retain_graph=True)
 print("the hook saw the gradient flowing into c:", seen, "| x.grad =", x.grad)
-assert seen == [3.0] and x.grad.item() == 12  # d(3c)/dc = 3, dc/dx = 2x = 4
-assert not c.retains_grad  # seen in passing, not stored in c.grad
+# d(3c)/dc = 3, dc/dx = 2x = 4.
+assert len(seen) == 1 and seen[0].item() == 3.0 and x.grad.item() == 12
+# Seen in passing, not stored in c.grad.
+# claim: hook-does-not-retain-gradient
+assert not c.retains_grad
 
 handle.remove()
-loss.backward()  # the same graph again: the hook is gone
-print("after handle.remove():", seen, "| x.grad =", x.grad)
-assert seen == [3.0] and x.grad.item() == 24
+# The same graph again: the hook is gone.
+loss.backward()
+print("after handle.remove():", len(seen), "call | x.grad =", x.grad)
+# claim: handle-remove-takes-hook-off
+assert len(seen) == 1 and x.grad.item() == 24
 
 # A hook that returns a tensor replaces the gradient from there on.
 x.grad = None
@@ -24,30 +33,36 @@ c = x * x
 loss = c * 3
 c.register_hook(lambda grad: grad * 10)
 loss.backward()
-print("a hook returning grad * 10: x.grad =", x.grad)
+print("a hook on c returning grad * 10: x.grad =", x.grad)
+# claim: replaced-gradient-flows-on
 assert x.grad.item() == 120
+
+# On a leaf, the hook runs before accumulation: .grad gets what it returns.
+w = torch.tensor(1.0, requires_grad=True)
+w.register_hook(lambda grad: grad * 10)
+(w * 5).backward()
+print("a hook on the leaf w returning grad * 10: w.grad =", w.grad)
+# claim: leaf-hook-changes-what-accumulates
+assert w.grad.item() == 50
 
 # A leaf's post-accumulate-grad hook runs once .grad holds the new gradient:
 # the place to update a parameter during backward ("optimizer in backward").
-w = torch.tensor(1.0, requires_grad=True)
+p = torch.tensor(1.0, requires_grad=True)
 updates = []
 
 
 def sgd_in_backward(param):
-    updates.append(param.grad.item())
+    updates.append(param.grad.clone())
     with torch.no_grad():
         param -= 0.1 * param.grad
-    param.grad = None  # used up: no gradient kept until the next step
+    # Used up: no gradient kept until the next step.
+    param.grad = None
 
 
-w.register_post_accumulate_grad_hook(sgd_in_backward)
-(w * 5).backward()
-print(
-    "post-accumulate hook saw",
-    updates,
-    "| w =",
-    round(w.item(), 6),
-    "| w.grad =",
-    w.grad,
-)
-assert updates == [5.0] and abs(w.item() - 0.5) < 1e-6 and w.grad is None
+p.register_post_accumulate_grad_hook(sgd_in_backward)
+(p * 5).backward()
+print("post-accumulate hook saw", updates, "| p =", round(p.item(), 6))
+# claim: post-accumulate-hook-sees-grad
+assert len(updates) == 1 and updates[0].item() == 5.0
+# claim: optimizer-in-backward-updates
+assert abs(p.item() - 0.5) < 1e-6 and p.grad is None

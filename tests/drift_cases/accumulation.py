@@ -4,11 +4,12 @@ Each case monkeypatches torch, as a new PyTorch release
 might behave, and checks that the example that teaches the old behaviour stops
 the build's runner (in a forked child of the test process), naming it. See CONTRIBUTING.md ("Adding a drift case").
 
-snippets/accumulation/ddp_no_sync.py runs its two ranks as fresh Python
-processes, which a monkeypatch in the build process does not reach.
-`in_every_process` writes the patch to a `sitecustomize.py` on PYTHONPATH as
-well: Python imports that module when any interpreter starts, so the patch
-applies in the build process and in every process it launches.
+snippets/accumulation/ddp_no_sync.py forks its two ranks
+(`torch.multiprocessing.start_processes(start_method="fork")`), which inherit a
+monkeypatch of the build process. `in_every_process` also writes the patch to a
+`sitecustomize.py` on PYTHONPATH: Python imports that module when any
+interpreter starts, so the patch would reach a rank started as a fresh process
+as well.
 """
 
 from __future__ import annotations
@@ -35,60 +36,336 @@ def in_every_process(patch: str) -> str:
 # Rank 1 dies in its first forward pass, after the process group is up: rank 0
 # is then waiting for it in an all-reduce, the case that would hang.
 CRASH_RANK_1 = """
-    import os, sys
-    if sys.argv[1:3] == ["--rank", "1"]:
-        import torch.nn.parallel
-        def crash(self, *args, **kwargs):
+    import os
+    import torch.distributed as dist
+    import torch.nn.parallel
+    _forward = torch.nn.parallel.DistributedDataParallel.forward
+    def crash(self, *args, **kwargs):
+        if dist.get_rank() == 1:
             os._exit(3)
-        torch.nn.parallel.DistributedDataParallel.forward = crash
+        return _forward(self, *args, **kwargs)
+    torch.nn.parallel.DistributedDataParallel.forward = crash
     """
 
+S = "snippets/accumulation/"
+COMPLETE = S + "complete_loop.py"
+AMP = S + "amp_grad_scaler.py"
+SKIP = S + "gradscaler_skip_vs_scheduler.py"
+BF16 = S + "bf16_needs_no_scaler.py"
+
+OVERWRITE = """
+    import torch
+    _backward = torch.Tensor.backward
+    def leaves(fn, seen):
+        for next_fn, _ in getattr(fn, "next_functions", ()):
+            if next_fn is not None and next_fn not in seen:
+                seen.add(next_fn)
+                if hasattr(next_fn, "variable"):
+                    yield next_fn.variable
+                yield from leaves(next_fn, seen)
+    def backward(self, *args, **kwargs):
+        for leaf in list(leaves(self.grad_fn, set())):
+            leaf.grad = None
+        return _backward(self, *args, **kwargs)
+    torch.Tensor.backward = backward
+    """
+ZERO_GRAD_LEAVES_ZEROS = """
+    import torch
+    _zero_grad = torch.optim.Optimizer.zero_grad
+    def zero_grad(self, set_to_none=False):
+        return _zero_grad(self, set_to_none)
+    torch.optim.Optimizer.zero_grad = zero_grad
+    """
+MSE_SUMS = """
+    import torch
+    _mse_loss = torch.nn.functional.mse_loss
+    def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+        return _mse_loss(input, target, reduction="sum")
+    torch.nn.functional.mse_loss = mse_loss
+    """
+# BatchNorm in training mode normalizes with its running statistics, as in eval mode.
+BATCHNORM_USES_RUNNING_STATS = """
+    import torch
+    def forward(self, x):
+        return torch.nn.functional.batch_norm(
+            x, self.running_mean, self.running_var, self.weight, self.bias, False, 0.0, self.eps
+        )
+    torch.nn.BatchNorm1d.forward = forward
+    """
+# BatchNorm in eval mode normalizes with the batch's statistics, as in training mode.
+BATCHNORM_EVAL_USES_BATCH_STATS = """
+    import torch
+    def forward(self, x):
+        return torch.nn.functional.batch_norm(
+            x, None, None, self.weight, self.bias, True, 0.0, self.eps
+        )
+    _forward = torch.nn.BatchNorm1d.forward
+    torch.nn.BatchNorm1d.forward = lambda self, x: _forward(self, x) if self.training else forward(self, x)
+    """
+# BatchNorm stops updating its running statistics in training mode.
+BATCHNORM_STOPS_TRACKING = """
+    import torch
+    _forward = torch.nn.BatchNorm1d.forward
+    def forward(self, x):
+        tracking, self.track_running_stats = self.track_running_stats, False
+        try:
+            return _forward(self, x)
+        finally:
+            self.track_running_stats = tracking
+    torch.nn.BatchNorm1d.forward = forward
+    """
+SCHEDULER_WARNING_DROPPED = """
+    import warnings
+    import torch
+    _step = torch.optim.lr_scheduler.LRScheduler.step
+    def step(self, *args, **kwargs):
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*before `optimizer")
+            return _step(self, *args, **kwargs)
+    torch.optim.lr_scheduler.LRScheduler.step = step
+    """
+# A scheduler step with no optimizer step since the last one is ignored.
+SCHEDULER_FOLLOWS_REAL_STEPS = """
+    import torch
+    _step = torch.optim.lr_scheduler.LRScheduler.step
+    def step(self, *args, **kwargs):
+        if not getattr(self.optimizer, "_opt_called", False):
+            return None
+        result = _step(self, *args, **kwargs)
+        self.optimizer._opt_called = False
+        return result
+    torch.optim.lr_scheduler.LRScheduler.step = step
+    """
+
+
+def scaler_default(name, value):
+    """GradScaler with another default for one of its arguments."""
+    return f"""
+    import torch
+    _init = torch.amp.GradScaler.__init__
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault({name!r}, {value!r})
+        _init(self, *args, **kwargs)
+    torch.amp.GradScaler.__init__ = __init__
+    """
+
+
+def autocast_maps(source, target):
+    """torch.autocast computes in `target` when asked for `source`."""
+    return f"""
+    import torch
+    _init = torch.autocast.__init__
+    def __init__(self, device_type, dtype=None, *args, **kwargs):
+        if dtype == torch.{source}:
+            dtype = torch.{target}
+        _init(self, device_type, dtype, *args, **kwargs)
+    torch.autocast.__init__ = __init__
+    """
+
+
+# The default comm hook sums the ranks' gradients, or leaves each rank its own.
+def allreduce_hook_becomes(body):
+    return in_every_process(
+        f"""
+        import torch
+        from torch.distributed.algorithms.ddp_comm_hooks import default_hooks
+        def allreduce_hook(process_group, bucket):
+            buffer = bucket.buffer()
+            {body}
+            future = torch.futures.Future()
+            future.set_result(buffer)
+            return future
+        default_hooks.allreduce_hook = allreduce_hook
+        """
+    )
+
+
+NO_SYNC_NO_OP = in_every_process(
+    """
+    import contextlib
+    import torch.nn.parallel
+    torch.nn.parallel.DistributedDataParallel.no_sync = lambda self: contextlib.nullcontext()
+    """
+)
+CHECKPOINT_KEEPS_ACTIVATIONS = """
+    import warnings
+    import torch.utils.checkpoint
+    def checkpoint(function, *args, use_reentrant=None, **kwargs):
+        if use_reentrant is None:
+            warnings.warn("torch.utils.checkpoint: use_reentrant=False is recommended")
+        return function(*args)
+    torch.utils.checkpoint.checkpoint = checkpoint
+    """
+
+UNUSED = S + "ddp_unused_parameters.py"
+FSDP2 = S + "fsdp2_gradient_sync.py"
+
+
+def ddp_error_rewritten(old, new):
+    """DDP's unused-parameter error with `old` in its message replaced by `new`."""
+    return f"""
+    import torch.nn.parallel
+    _forward = torch.nn.parallel.DistributedDataParallel.forward
+    def forward(self, *args, **kwargs):
+        try:
+            return _forward(self, *args, **kwargs)
+        except RuntimeError as error:
+            raise RuntimeError(str(error).replace({old!r}, {new!r})) from None
+    torch.nn.parallel.DistributedDataParallel.forward = forward
+    """
+
+
 DRIFT = {
+    # The complete loop
+    "GradScaler.update halves the scale without an overflow": (
+        """
+        import torch
+        _update = torch.amp.GradScaler.update
+        def update(self, new_scale=None):
+            scale = self.get_scale()
+            _update(self, new_scale)
+            self._scale.fill_(scale / 2)
+        torch.amp.GradScaler.update = update
+        """,
+        COMPLETE,
+        "complete-loop-steps-last-group",
+    ),
+    "zero_grad() leaves zeros again, after the complete loop": (
+        ZERO_GRAD_LEAVES_ZEROS,
+        COMPLETE,
+        "complete-loop-leaves-no-grad",
+    ),
+    "backward overwrites .grad instead of adding (complete loop)": (
+        OVERWRITE,
+        COMPLETE,
+        "complete-loop-matches-big-batch",
+    ),
+    "backward overwrites .grad instead of adding (summary)": (
+        OVERWRITE,
+        COMPLETE,
+        "summary-loop-matches-full-batch",
+    ),
+    # The mechanism and the proof
     "backward overwrites .grad instead of adding": (
+        OVERWRITE,
+        S + "backward_adds_into_grad.py",
+        "each-backward-adds-into-grad",
+    ),
+    "MSELoss defaults to reduction='sum'": (
         """
         import torch
-        _backward = torch.Tensor.backward
-        def leaves(fn, seen):
-            for next_fn, _ in getattr(fn, "next_functions", ()):
-                if next_fn is not None and next_fn not in seen:
-                    seen.add(next_fn)
-                    if hasattr(next_fn, "variable"):
-                        yield next_fn.variable
-                    yield from leaves(next_fn, seen)
-        def backward(self, *args, **kwargs):
-            for leaf in list(leaves(self.grad_fn, set())):
-                leaf.grad = None
-            return _backward(self, *args, **kwargs)
-        torch.Tensor.backward = backward
+        _init = torch.nn.MSELoss.__init__
+        def __init__(self, size_average=None, reduce=None, reduction="sum"):
+            _init(self, size_average, reduce, reduction)
+        torch.nn.MSELoss.__init__ = __init__
         """,
-        "snippets/accumulation/backward_adds_into_grad.py",
+        S + "accumulation_matches_full_batch.py",
+        "losses-average-by-default",
     ),
-    "MSELoss sums instead of averaging": (
+    "mse_loss sums instead of averaging": (
+        MSE_SUMS,
+        S + "accumulation_matches_full_batch.py",
+        "accumulated-gradient-equals-full-batch",
+    ),
+    "backward overwrites .grad instead of adding (loss curves)": (
+        OVERWRITE,
+        S + "loss_curves.py",
+        "loss-curves-coincide",
+    ),
+    # BatchNorm
+    "BatchNorm normalizes with running statistics in training mode": (
+        BATCHNORM_USES_RUNNING_STATS,
+        S + "batchnorm_breaks_equivalence.py",
+        "batchnorm-accumulated-gradient-differs",
+    ),
+    "BatchNorm stops updating running statistics in training": (
+        BATCHNORM_STOPS_TRACKING,
+        S + "batchnorm_breaks_equivalence.py",
+        "batchnorm-stats-update-per-micro-batch",
+    ),
+    "BatchNorm normalizes with running statistics (curves)": (
+        BATCHNORM_USES_RUNNING_STATS,
+        S + "loss_curves_batchnorm.py",
+        "batchnorm-curves-part",
+    ),
+    "BatchNorm normalizes with running statistics (remedies)": (
+        BATCHNORM_USES_RUNNING_STATS,
+        S + "batchnorm_remedies.py",
+        "batchnorm-training-mode-differs",
+    ),
+    "BatchNorm in eval mode normalizes with batch statistics": (
+        BATCHNORM_EVAL_USES_BATCH_STATS,
+        S + "batchnorm_remedies.py",
+        "frozen-batchnorm-restores-equivalence",
+    ),
+    "LayerNorm starts normalizing over the batch": (
         """
         import torch
-        _mse_loss = torch.nn.functional.mse_loss
-        def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-            return _mse_loss(input, target, reduction="sum")
-        torch.nn.functional.mse_loss = mse_loss
+        torch.nn.LayerNorm.forward = lambda self, x: torch.nn.functional.batch_norm(
+            x, None, None, self.weight, self.bias, training=True
+        )
         """,
-        "snippets/accumulation/accumulation_matches_full_batch.py",
+        S + "batchnorm_remedies.py",
+        "layernorm-groupnorm-restore-equivalence",
     ),
-    "no_sync() becomes a no-op": (
-        in_every_process(
-            """
-            import contextlib
-            import torch.nn.parallel
-            torch.nn.parallel.DistributedDataParallel.no_sync = lambda self: contextlib.nullcontext()
-            """
-        ),
-        DDP_EXAMPLE,
-    ),
-    "checkpoint() keeps every activation": (
+    # Unequal token counts
+    "cross_entropy's mean counts ignored tokens": (
         """
-        import torch.utils.checkpoint
-        torch.utils.checkpoint.checkpoint = lambda function, *args, use_reentrant=None, **kwargs: function(*args)
+        import torch
+        _cross_entropy = torch.nn.functional.cross_entropy
+        def cross_entropy(input, target, *args, reduction="mean", **kwargs):
+            if reduction != "mean":
+                return _cross_entropy(input, target, *args, reduction=reduction, **kwargs)
+            total = _cross_entropy(input, target, *args, reduction="sum", **kwargs)
+            return total / target.numel()
+        torch.nn.functional.cross_entropy = cross_entropy
         """,
-        "snippets/accumulation/checkpointing_memory.py",
+        S + "unequal_token_counts.py",
+        "cross-entropy-mean-over-valid-tokens",
+    ),
+    "backward overwrites .grad instead of adding (token counts)": (
+        OVERWRITE,
+        S + "unequal_token_counts.py",
+        "sum-over-all-valid-tokens-matches",
+    ),
+    # The last incomplete batch
+    "zero_grad() leaves zeros again, after the last short group": (
+        ZERO_GRAD_LEAVES_ZEROS,
+        S + "last_incomplete_batch.py",
+        "fixed-loop-steps-every-group",
+    ),
+    "backward overwrites .grad instead of adding (short group)": (
+        OVERWRITE,
+        S + "last_incomplete_batch.py",
+        "short-group-divided-by-real-size",
+    ),
+    # Schedulers
+    "ExponentialLR stops decaying": (
+        """
+        import torch
+        torch.optim.lr_scheduler.ExponentialLR.get_lr = lambda self: [
+            group["lr"] for group in self.optimizer.param_groups
+        ]
+        """,
+        S + "scheduler_per_optimizer_step.py",
+        "scheduler-every-micro-batch-decays-fast",
+    ),
+    "scheduler.step() before optimizer.step() no longer warns": (
+        SCHEDULER_WARNING_DROPPED,
+        S + "scheduler_per_optimizer_step.py",
+        "scheduler-before-optimizer-warns",
+    ),
+    "OneCycleLR's final_div_factor defaults to 1": (
+        """
+        import torch
+        _init = torch.optim.lr_scheduler.OneCycleLR.__init__
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("final_div_factor", 1.0)
+            _init(self, *args, **kwargs)
+        torch.optim.lr_scheduler.OneCycleLR.__init__ = __init__
+        """,
+        S + "onecycle_total_steps.py",
+        "onecycle-sized-in-steps-ends",
     ),
     "OneCycleLR steps past total_steps without raising": (
         """
@@ -99,61 +376,267 @@ DRIFT = {
             return _step(self, *args, **kwargs)
         torch.optim.lr_scheduler.OneCycleLR.step = step
         """,
-        "snippets/accumulation/onecycle_total_steps.py",
+        S + "onecycle_total_steps.py",
+        "onecycle-past-total-steps-raises",
     ),
-    "zero_grad() leaves zeros again, after the standard loop's step": (
+    # Clipping
+    "clip_grad_norm_ measures but no longer clips": (
         """
         import torch
-        _zero_grad = torch.optim.Optimizer.zero_grad
-        def zero_grad(self, set_to_none=False):
-            return _zero_grad(self, set_to_none)
-        torch.optim.Optimizer.zero_grad = zero_grad
-        """,
-        "snippets/accumulation/accumulation_loop.py",
-    ),
-    "zero_grad() leaves zeros again, after the DDP loop's step": (
-        """
-        import torch
-        _zero_grad = torch.optim.Optimizer.zero_grad
-        def zero_grad(self, set_to_none=False):
-            return _zero_grad(self, set_to_none)
-        torch.optim.Optimizer.zero_grad = zero_grad
-        """,
-        "snippets/accumulation/ddp_no_sync_loop.py",
-    ),
-    "clip_grad_norm_ returns the norm after clipping": (
-        """
-        import torch
-        _clip = torch.nn.utils.clip_grad_norm_
         def clip_grad_norm_(parameters, max_norm, *args, **kwargs):
-            parameters = list(parameters)
-            _clip(parameters, max_norm, *args, **kwargs)
-            return _clip(parameters, max_norm, *args, **kwargs)
+            grads = [p.grad for p in parameters if p.grad is not None]
+            return torch.linalg.vector_norm(torch.stack([g.norm() for g in grads]))
         torch.nn.utils.clip_grad_norm_ = clip_grad_norm_
         """,
-        "snippets/accumulation/amp_clip_order.py",
+        S + "clip_at_boundary.py",
+        "clipping-every-micro-batch-differs",
     ),
-    "LayerNorm starts normalizing over the batch": (
+    "backward overwrites .grad instead of adding (clipping)": (
+        OVERWRITE,
+        S + "clip_at_boundary.py",
+        "clipping-once-matches-full-batch",
+    ),
+    # GradScaler
+    "GradScaler starts at 2**15": (
+        scaler_default("init_scale", 2.0**15),
+        AMP,
+        "gradscaler-initial-scale",
+    ),
+    "GradScaler.scale stops multiplying": (
         """
         import torch
-        torch.nn.LayerNorm.forward = lambda self, x: torch.nn.functional.batch_norm(
-            x, None, None, self.weight, self.bias, training=True
-        )
+        torch.amp.GradScaler.scale = lambda self, outputs: outputs
         """,
-        "snippets/accumulation/batchnorm_remedies.py",
+        AMP,
+        "scaled-grad-is-scale-times-gradient",
+    ),
+    "GradScaler.unscale_ leaves the gradients scaled": (
+        """
+        import torch
+        from torch.amp.grad_scaler import OptState
+        def unscale_(self, optimizer):
+            state = self._per_optimizer_states[id(optimizer)]
+            if state["stage"] is OptState.UNSCALED:
+                raise RuntimeError("unscale_() has already been called on this optimizer since the last update().")
+            state["found_inf_per_device"] = {torch.device("cpu"): torch.zeros(1)}
+            state["stage"] = OptState.UNSCALED
+        torch.amp.GradScaler.unscale_ = unscale_
+        """,
+        AMP,
+        "unscale-gives-real-gradient",
+    ),
+    "a second unscale_() is silently ignored": (
+        """
+        import torch
+        from torch.amp.grad_scaler import OptState
+        _unscale = torch.amp.GradScaler.unscale_
+        def unscale_(self, optimizer):
+            if self._per_optimizer_states[id(optimizer)]["stage"] is OptState.UNSCALED:
+                return None
+            return _unscale(self, optimizer)
+        torch.amp.GradScaler.unscale_ = unscale_
+        """,
+        AMP,
+        "second-unscale-raises",
+    ),
+    "GradScaler grows the scale on every update": (
+        scaler_default("growth_interval", 1),
+        AMP,
+        "update-keeps-scale-without-overflow",
+    ),
+    "GradScaler.step stops unscaling by itself": (
+        """
+        import torch
+        from torch.amp.grad_scaler import OptState
+        _step = torch.amp.GradScaler.step
+        def step(self, optimizer, *args, **kwargs):
+            state = self._per_optimizer_states[id(optimizer)]
+            if state["stage"] is OptState.READY:
+                state["found_inf_per_device"] = {torch.device("cpu"): torch.zeros(1)}
+                state["stage"] = OptState.UNSCALED
+            return _step(self, optimizer, *args, **kwargs)
+        torch.amp.GradScaler.step = step
+        """,
+        AMP,
+        "step-unscales-by-itself",
+    ),
+    "torch.cuda.amp.GradScaler is no longer deprecated": (
+        """
+        import torch
+        torch.cuda.amp.GradScaler.__init__ = lambda self, *args, **kwargs: None
+        """,
+        AMP,
+        "cuda-amp-gradscaler-deprecated",
+    ),
+    # bfloat16
+    "CPU autocast defaults to float16": (
+        """
+        import torch
+        torch.set_autocast_dtype("cpu", torch.float16)
+        """,
+        BF16,
+        "cpu-autocast-defaults-to-bfloat16",
+    ),
+    "float16 autocast on a CPU is turned off": (
+        """
+        import torch
+        _init = torch.autocast.__init__
+        def __init__(self, device_type, dtype=None, enabled=True, *args, **kwargs):
+            if dtype == torch.float16:
+                enabled = False
+            _init(self, device_type, dtype, enabled, *args, **kwargs)
+        torch.autocast.__init__ = __init__
+        """,
+        BF16,
+        "fp16-small-gradients-underflow",
+    ),
+    "bfloat16 autocast computes in float16": (
+        autocast_maps("bfloat16", "float16"),
+        BF16,
+        "bf16-small-gradients-survive",
+    ),
+    # Skipped steps
+    "GradScaler no longer lowers the scale after an overflow": (
+        """
+        import torch
+        _update = torch.amp.GradScaler.update
+        def update(self, new_scale=None):
+            scale = self.get_scale()
+            _update(self, new_scale)
+            if self.get_scale() < scale:
+                self._scale.fill_(scale)
+        torch.amp.GradScaler.update = update
+        """,
+        SKIP,
+        "lower-scale-means-skipped-step",
+    ),
+    "GradScaler quarters the scale after an overflow": (
+        scaler_default("backoff_factor", 0.25),
+        SKIP,
+        "overflow-halves-the-scale",
+    ),
+    "schedulers ignore a step with no optimizer step before it": (
+        SCHEDULER_FOLLOWS_REAL_STEPS,
+        SKIP,
+        "skipped-step-scheduler-runs-ahead",
+    ),
+    "scheduler.step() before optimizer.step() no longer warns (GradScaler)": (
+        SCHEDULER_WARNING_DROPPED,
+        SKIP,
+        "skipped-first-step-warns",
+    ),
+    # DDP
+    "DDP's default hook leaves each rank its own gradient": (
+        allreduce_hook_becomes("pass"),
+        DDP_EXAMPLE,
+        "ddp-ranks-hold-same-gradient",
+    ),
+    "DDP's default hook sums instead of averaging": (
+        allreduce_hook_becomes("torch.distributed.all_reduce(buffer)"),
+        DDP_EXAMPLE,
+        "ddp-accumulation-equals-full-batch",
+    ),
+    "no_sync() becomes a no-op": (
+        NO_SYNC_NO_OP,
+        DDP_EXAMPLE,
+        "no-sync-skips-allreduce",
+    ),
+    "no_sync() becomes a no-op (all-reduce count)": (
+        NO_SYNC_NO_OP,
+        DDP_EXAMPLE,
+        "no-sync-one-allreduce-per-step",
+    ),
+    "no_sync() becomes a no-op (summary)": (
+        NO_SYNC_NO_OP,
+        DDP_EXAMPLE,
+        "summary-no-sync",
+    ),
+    # Checkpointing
+    "checkpoint() defaults to use_reentrant=False without a warning": (
+        """
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(function, *args, use_reentrant=None, **kwargs):
+            if use_reentrant is None:
+                use_reentrant = False
+            return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        S + "checkpointing_memory.py",
+        "checkpoint-recommends-use-reentrant-false",
+    ),
+    "checkpoint() keeps every activation": (
+        CHECKPOINT_KEEPS_ACTIVATIONS,
+        S + "checkpointing_memory.py",
+        "checkpointing-lowers-saved-memory",
+    ),
+    # Unused parameters
+    "DDP finds unused parameters by default": (
+        """
+        import torch.nn.parallel
+        _init = torch.nn.parallel.DistributedDataParallel.__init__
+        def __init__(self, module, *args, **kwargs):
+            if not kwargs.get("static_graph"):
+                kwargs.setdefault("find_unused_parameters", True)
+            _init(self, module, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.__init__ = __init__
+        """,
+        UNUSED,
+        "ddp-unused-parameter-raises",
+    ),
+    "DDP's unused-parameter error stops naming the argument": (
+        ddp_error_rewritten("find_unused_parameters=True", "unused parameter detection"),
+        UNUSED,
+        "ddp-error-names-find-unused-parameters",
+    ),
+    "DDP's unused-parameter error stops listing indices": (
+        ddp_error_rewritten("did not receive grad", "had no grad"),
+        UNUSED,
+        "ddp-error-lists-unused-indices",
+    ),
+    "find_unused_parameters=True fills unused gradients with zeros": (
+        """
+        import torch
+        import torch.nn.parallel
+        _forward = torch.nn.parallel.DistributedDataParallel.forward
+        def forward(self, *args, **kwargs):
+            if self.find_unused_parameters:
+                for p in self.module.parameters():
+                    if p.grad is None:
+                        p.grad = torch.zeros_like(p)
+            return _forward(self, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.forward = forward
+        """,
+        UNUSED,
+        "find-unused-parameters-fixes-it",
+    ),
+    "static_graph=True accepts no_sync() before the first synced step": (
+        """
+        import torch.nn.parallel
+        _init = torch.nn.parallel.DistributedDataParallel.__init__
+        def __init__(self, module, *args, static_graph=False, **kwargs):
+            if static_graph:
+                kwargs["find_unused_parameters"] = True
+            _init(self, module, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.__init__ = __init__
+        """,
+        UNUSED,
+        "static-graph-no-sync-first-fails",
+    ),
+    # FSDP2
+    "FSDP2 drops the gradient of a micro-batch that skipped the sync": (
+        """
+        from torch.distributed.fsdp._fully_shard._fsdp_param import FSDPParam
+        def to_accumulated_grad_if_needed(self):
+            self._unsharded_param.grad = None
+        FSDPParam.to_accumulated_grad_if_needed = to_accumulated_grad_if_needed
+        """,
+        FSDP2,
+        "fsdp2-skip-sync-same-gradient",
+    ),
+    "mse_loss sums instead of averaging (FSDP2)": (
+        MSE_SUMS,
+        FSDP2,
+        "fsdp2-equals-full-batch",
     ),
 }
-
-# Recipes, against the same changes as the examples that prove them.
-DRIFT["clip_grad_norm_ returns the norm after clipping (recipe)"] = (
-    DRIFT["clip_grad_norm_ returns the norm after clipping"][0],
-    "snippets/accumulation/clip_once_per_step.py",
-)
-DRIFT["zero_grad() leaves zeros again, after the last short group"] = (
-    DRIFT["zero_grad() leaves zeros again, after the standard loop's step"][0],
-    "snippets/accumulation/step_on_the_last_group.py",
-)
-DRIFT["backward overwrites .grad instead of adding (token-count recipe)"] = (
-    DRIFT["backward overwrites .grad instead of adding"][0],
-    "snippets/accumulation/divide_by_all_tokens.py",
-)

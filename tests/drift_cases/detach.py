@@ -1,22 +1,173 @@
 """Simulated PyTorch changes to what the detach chapter teaches.
 
-Each case monkeypatches torch, as a new PyTorch release
-might behave (or as the source article claims it does), and checks that the
-example teaching the current behaviour fails the build's runner, naming it (in a forked child). See
-CONTRIBUTING.md.
+Each case monkeypatches torch, as a new PyTorch release might behave (or as the
+source article claims it does), and checks that the example teaching the current
+behaviour fails the build's runner, naming it (in a forked child), at the assert
+that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 """
 
 from __future__ import annotations
 
+from drift_cases.zeroing import OPTIMIZER_DEFAULTS_TO_ZEROS
+
+SHARES = "snippets/detach/detach_shares_storage.py"
+CLONE = "snippets/detach/clone_and_detach.py"
+GETS_GRAD = "snippets/detach/detached_tensor_gets_grad.py"
+VERSION = "snippets/detach/inplace_on_detached_breaks_backward.py"
+SAVES = "snippets/detach/what_backward_saves.py"
+ANOMALY = "snippets/detach/detect_anomaly.py"
+INPLACE = "snippets/detach/inplace_errors.py"
+GAN_STEP = "snippets/detach/gan_step_between_backwards.py"
+DATA = "snippets/detach/data_gives_wrong_gradient.py"
+WRITE = "snippets/detach/write_parameters_without_data.py"
+DETACH_ = "snippets/detach/detach_in_place.py"
+GRAD_GRAPH = "snippets/detach/gradient_with_graph.py"
+EVALUATE = "snippets/detach/evaluate_without_a_graph.py"
+MODES = "snippets/detach/no_grad_vs_inference_mode.py"
+GRAD_MODES = "snippets/detach/grad_modes.py"
+FREEZE = "snippets/detach/freeze_part_of_model.py"
+FREEZE_PROOF = "snippets/detach/freeze_with_requires_grad.py"
+FROZEN_BN = "snippets/detach/frozen_batchnorm_running_stats.py"
+EVAL = "snippets/detach/eval_is_not_no_grad.py"
+GAN = "snippets/detach/gan_discriminator_step.py"
+EMA = "snippets/detach/ema_target_network.py"
+Q_TARGET = "snippets/detach/target_network.py"
+STE = "snippets/detach/straight_through_estimator.py"
+LOG = "snippets/detach/log_loss_item.py"
+NUMPY = "snippets/detach/logging_and_numpy.py"
+
+
+def reworded_backward_error(old: str, new: str) -> str:
+    """A release rewords the error a backward pass raises: `old` becomes `new`."""
+    return f"""
+        import re, torch
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            try:
+                return _backward(self, *args, **kwargs)
+            except RuntimeError as error:
+                raise RuntimeError(re.sub({old!r}, {new!r}, str(error))) from None
+        torch.Tensor.backward = backward
+        """
+
+
+DETACH_RETURNS_SELF = """
+    import torch
+    torch.Tensor.detach = lambda self: self
+    """
+DETACH_COPIES = """
+    import torch
+    _detach = torch.Tensor.detach
+    torch.Tensor.detach = lambda self: _detach(self).clone()
+    """
+DETACH_STAYS_IN_GRAPH = """
+    import torch
+    torch.Tensor.detach = lambda self: self.view_as(self)
+    """
+DETACH_LIKE_DATA = """
+    import torch
+    torch.Tensor.detach = lambda self: torch._C.TensorBase.data.__get__(self)
+    """
+SETITEM_NO_OP = """
+    import torch
+    torch.Tensor.__setitem__ = lambda self, key, value: None
+    """
+CLONE_RETURNS_SELF = """
+    import torch
+    torch.Tensor.clone = lambda self, *args, **kwargs: self
+    """
+# Only the example's own `with torch.no_grad():` changes: torch's code (parameter
+# initialization) keeps the real one.
+NO_GRAD_RECORDS = """
+    import sys, torch
+    class no_grad(torch.no_grad):
+        def __enter__(self):
+            if sys._getframe(1).f_globals.get("__name__", "").startswith("torch"):
+                return super().__enter__()
+            self.prev = torch.is_grad_enabled()
+    torch.no_grad = no_grad
+    """
+NO_GRAD_IS_INFERENCE_MODE = """
+    import torch
+    torch.no_grad = torch.inference_mode
+    """
+INFERENCE_MODE_IS_NO_GRAD = """
+    import torch
+    class inference_mode(torch.no_grad):
+        def __init__(self, mode=True):
+            super().__init__()
+    torch.inference_mode = inference_mode
+    """
+MODULE_REQUIRES_GRAD_NO_OP = """
+    import torch
+    torch.nn.Module.requires_grad_ = lambda self, requires_grad=True: self
+    """
+EVAL_FREEZES = """
+    import torch
+    _eval = torch.nn.Module.eval
+    def eval(self):
+        self.requires_grad_(False)
+        return _eval(self)
+    torch.nn.Module.eval = eval
+    """
+
 DRIFT = {
+    # What detach() returns
+    "detach() returns the tensor itself": (
+        DETACH_RETURNS_SELF,
+        SHARES,
+        "detach-returns-leaf-without-grad",
+    ),
     "detach() returns a copy with its own storage": (
+        DETACH_COPIES,
+        SHARES,
+        "detach-shares-storage",
+    ),
+    "detach() returns a copy (summary)": (
+        DETACH_COPIES,
+        SHARES,
+        "summary-detach-shares-storage",
+    ),
+    "in-place writes through a detached tensor stop reaching the original": (
+        SETITEM_NO_OP,
+        SHARES,
+        "detach-inplace-change-shows",
+    ),
+    "clone() of a tensor that needs no grad returns it uncopied": (
         """
         import torch
-        _detach = torch.Tensor.detach
-        torch.Tensor.detach = lambda self: _detach(self).clone()
+        _clone = torch.Tensor.clone
+        def clone(self, *args, **kwargs):
+            return _clone(self, *args, **kwargs) if self.requires_grad else self
+        torch.Tensor.clone = clone
         """,
-        "snippets/detach/detach_shares_storage.py",
+        CLONE,
+        "detach-clone-orders-same-values",
     ),
+    "clone() stops being recorded": (
+        """
+        import torch
+        _clone = torch.Tensor.clone
+        torch.Tensor.clone = lambda self, *a, **k: _clone(self.detach(), *a, **k)
+        """,
+        CLONE,
+        "clone-is-recorded-op",
+    ),
+    "torch.tensor(t) warns without naming detach().clone()": (
+        """
+        import torch, warnings
+        _tensor = torch.tensor
+        def tensor(data, *args, **kwargs):
+            if isinstance(data, torch.Tensor):
+                warnings.warn("copying a tensor", UserWarning)
+                return data.detach().clone()
+            return _tensor(data, *args, **kwargs)
+        torch.tensor = tensor
+        """,
+        CLONE,
+        "torch-tensor-on-tensor-warns",
+    ),
+    # A detached tensor can get a gradient
     "a detached tensor refuses requires_grad (the article's claim)": (
         """
         import torch
@@ -27,100 +178,544 @@ DRIFT = {
             return out
         torch.Tensor.detach = detach
         """,
-        "snippets/detach/detached_tensor_gets_grad.py",
+        GETS_GRAD,
+        "detached-requires-grad-new-leaf",
     ),
+    "a detached leaf never keeps a gradient (the article's claim)": (
+        GRAD_DROPPED := """
+        import torch
+        _detach = torch.Tensor.detach
+        def detach(self):
+            out = _detach(self)
+            def requires_grad_(requires_grad=True):
+                torch.Tensor.requires_grad_(out, requires_grad)
+                out.register_post_accumulate_grad_hook(
+                    lambda t: setattr(t, "grad", None)
+                )
+                return out
+            out.requires_grad_ = requires_grad_
+            return out
+        torch.Tensor.detach = detach
+        """,
+        GETS_GRAD,
+        "detached-leaf-gets-grad",
+    ),
+    "a detached leaf never keeps a gradient (summary)": (
+        GRAD_DROPPED,
+        GETS_GRAD,
+        "summary-detached-can-get-grad",
+    ),
+    "the gradient of a detached leaf flows on into the original graph": (
+        FLOWS_BACK := """
+        import torch
+        _detach = torch.Tensor.detach
+        def detach(self):
+            out = _detach(self)
+            def requires_grad_(requires_grad=True):
+                torch.Tensor.requires_grad_(out, requires_grad)
+                out.register_hook(
+                    lambda g: (self.backward(g, retain_graph=True), g)[1]
+                )
+                return out
+            out.requires_grad_ = requires_grad_
+            return out
+        torch.Tensor.detach = detach
+        """,
+        GETS_GRAD,
+        "no-grad-flows-back-through-detach",
+    ),
+    "the gradient of a detached leaf flows on (intro)": (
+        FLOWS_BACK,
+        GETS_GRAD,
+        "detach-stops-backward",
+    ),
+    # The version counter
     "detach() stops sharing the version counter (behaves like .data)": (
+        DETACH_LIKE_DATA,
+        VERSION,
+        "inplace-bumps-shared-version",
+    ),
+    "the version error stops saying 'modified by an inplace operation'": (
+        INPLACE_REWORDED := reworded_backward_error(
+            "modified by an inplace operation", "changed in place"
+        ),
+        VERSION,
+        "zeroing-detached-output-fails-backward",
+    ),
+    "the version error is reworded (saved-version check)": (
+        INPLACE_REWORDED,
+        VERSION,
+        "backward-checks-saved-version",
+    ),
+    "the version error stops giving the versions": (
+        reworded_backward_error(r"is at version \d+; expected version \d+", "is stale"),
+        VERSION,
+        "summary-inplace-through-detach-raises",
+    ),
+    "the version error stops naming the tensor and its operation": (
+        NO_OUTPUT_OF := reworded_backward_error(r", which is output \d+ of \w+", ""),
+        VERSION,
+        "version-error-describes-tensor",
+    ),
+    "sigmoid saves its input instead of its output": (
         """
         import torch
-        torch.Tensor.detach = lambda self: torch._C.TensorBase.data.__get__(self)
+        torch.Tensor.sigmoid = lambda self: 1 / (1 + torch.exp(-self))
         """,
-        "snippets/detach/inplace_on_detached_breaks_backward.py",
+        SAVES,
+        "sigmoid-saves-its-output",
     ),
-    ".data starts sharing the version counter (behaves like detach())": (
+    "x * 2 saves its constant operand": (
+        """
+        import torch
+        _mul = torch.Tensor.__mul__
+        torch.Tensor.__mul__ = lambda self, other: _mul(
+            self, torch.as_tensor(other, dtype=self.dtype)
+        )
+        """,
+        SAVES,
+        "times-two-saves-nothing",
+    ),
+    # detect_anomaly()
+    "entering detect_anomaly() stops warning about runtime": (
+        """
+        import torch, warnings
+        _init = torch.autograd.detect_anomaly.__init__
+        def __init__(self, *args, **kwargs):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                _init(self, *args, **kwargs)
+            warnings.warn("Anomaly Detection has been enabled.")
+        torch.autograd.detect_anomaly.__init__ = __init__
+        """,
+        ANOMALY,
+        "anomaly-mode-warns-slow",
+    ),
+    "under detect_anomaly() the version error is reworded": (
+        INPLACE_REWORDED,
+        ANOMALY,
+        "anomaly-error-still-raised",
+    ),
+    # The same error without detach()
+    "ReLU ignores inplace=True": (
+        """
+        import torch
+        _init = torch.nn.ReLU.__init__
+        torch.nn.ReLU.__init__ = lambda self, inplace=False: _init(self, False)
+        """,
+        INPLACE,
+        "inplace-relu-after-saved-output-raises",
+    ),
+    "the version error stops naming the operation that saved the tensor": (
+        NO_OUTPUT_OF,
+        INPLACE,
+        "version-error-names-saving-op",
+    ),
+    "ReLU() becomes in-place": (
+        """
+        import torch
+        torch.nn.ReLU.forward = lambda self, input: torch.relu_(input)
+        """,
+        INPLACE,
+        "out-of-place-relu-fixes",
+    ),
+    "+= makes a new tensor": (
+        """
+        import torch
+        torch.Tensor.__iadd__ = lambda self, other: self + other
+        """,
+        INPLACE,
+        "plus-equals-on-activation-raises",
+    ),
+    "h + 1 writes into h": (
+        """
+        import torch
+        torch.Tensor.__add__ = lambda self, other: self.add_(other)
+        """,
+        INPLACE,
+        "out-of-place-add-fixes",
+    ),
+    "index assignment stops writing in place": (
+        SETITEM_NO_OP,
+        INPLACE,
+        "index-assignment-raises",
+    ),
+    "clone() returns the tensor itself": (
+        CLONE_RETURNS_SELF,
+        INPLACE,
+        "clone-before-index-assignment-fixes",
+    ),
+    "optimizer steps stop writing into the parameters in place": (
+        """
+        import torch
+        def step(self, closure=None):
+            with torch.no_grad():
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is not None:
+                            p.data = p.data - group["lr"] * p.grad
+        torch.optim.SGD.step = step
+        """,
+        GAN_STEP,
+        "optimizer-step-between-backwards-raises",
+    ),
+    # .data
+    ".data returns a copy": (
         """
         import torch
         _data = torch._C.TensorBase.data
-        torch.Tensor.data = property(lambda self: torch.Tensor.detach(self), _data.__set__)
+        torch.Tensor.data = property(
+            lambda self: _data.__get__(self).clone(), _data.__set__
+        )
         """,
-        "snippets/detach/data_gives_wrong_gradient.py",
+        DATA,
+        "data-looks-like-detach",
     ),
-    "inference_mode tensors become savable (inference_mode acts like no_grad)": (
+    # Writing into parameters
+    "copy_() under no_grad() stops writing": (
         """
         import torch
-        class inference_mode(torch.no_grad):
-            def __init__(self, mode=True):
-                super().__init__()
-        torch.inference_mode = inference_mode
+        torch.Tensor.copy_ = lambda self, src, non_blocking=False: self
         """,
-        "snippets/detach/no_grad_vs_inference_mode.py",
+        WRITE,
+        "no-grad-writes-keep-leaf",
     ),
-    "model.eval() also turns gradients off": (
+    "in-place writes into a leaf that requires grad are allowed": (
         """
         import torch
-        _eval = torch.nn.Module.eval
-        def eval(self):
-            self.requires_grad_(False)
-            return _eval(self)
-        torch.nn.Module.eval = eval
+        _fill_ = torch.Tensor.fill_
+        def fill_(self, value):
+            with torch.no_grad():
+                return _fill_(self, value)
+        torch.Tensor.fill_ = fill_
         """,
-        "snippets/detach/eval_is_not_no_grad.py",
-    ),
-    "torch.tensor(t) stops warning": (
-        """
-        import torch
-        _tensor = torch.tensor
-        def tensor(data, *args, **kwargs):
-            if isinstance(data, torch.Tensor):
-                return data.detach().clone()
-            return _tensor(data, *args, **kwargs)
-        torch.tensor = tensor
-        """,
-        "snippets/detach/clone_and_detach.py",
-    ),
-    "detect_anomaly() stops naming the forward line": (
-        """
-        import contextlib, torch
-        torch.autograd.detect_anomaly = lambda *args, **kwargs: contextlib.nullcontext()
-        """,
-        "snippets/detach/detect_anomaly.py",
+        WRITE,
+        "write-outside-no-grad-refused",
     ),
     "writes under no_grad() stop moving the version counter": (
         """
         import torch
-        _zero_ = torch.Tensor.zero_
-        def zero_(self):
+        _fill_ = torch.Tensor.fill_
+        def fill_(self, value):
             if torch.is_grad_enabled():
-                return _zero_(self)
-            _zero_(self.data)
+                return _fill_(self, value)
+            _fill_(self.data, value)
             return self
-        torch.Tensor.zero_ = zero_
+        torch.Tensor.fill_ = fill_
         """,
-        "snippets/detach/write_parameters_without_data.py",
+        WRITE,
+        "no-grad-write-still-caught",
     ),
-    "Module.requires_grad_(False) stops reaching the parameters (freezing)": (
+    # detach_()
+    "detach_() does nothing": (
         """
         import torch
-        torch.nn.Module.requires_grad_ = lambda self, requires_grad=True: self
+        torch.Tensor.detach_ = lambda self: self
         """,
-        "snippets/detach/freeze_part_of_model.py",
+        DETACH_,
+        "detach-in-place-makes-leaf",
+    ),
+    "detach_() moves the data to new storage": (
+        """
+        import torch
+        _detach_ = torch.Tensor.detach_
+        def detach_(self):
+            _detach_(self)
+            return self.set_(self.clone())
+        torch.Tensor.detach_ = detach_
+        """,
+        DETACH_,
+        "detach-in-place-keeps-data",
+    ),
+    "detach_() on a view is allowed": (
+        """
+        import torch
+        _detach_ = torch.Tensor.detach_
+        torch.Tensor.detach_ = lambda self: self if self._is_view() else _detach_(self)
+        """,
+        DETACH_,
+        "view-cannot-detach-in-place",
+    ),
+    "backward(create_graph=True) stops warning about the cycle": (
+        """
+        import torch, warnings
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return _backward(self, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        GRAD_GRAPH,
+        "create-graph-grad-warns-leak",
+    ),
+    "zero_grad(set_to_none=False) stops detaching (the quoted loop without detach_)": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            if set_to_none:
+                return _zero_grad(self, True)
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p.grad.zero_()
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        GRAD_GRAPH,
+        "zero-grad-detaches-graph-gradient",
+    ),
+    "zero_grad() defaults to zeros again": (
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
+        GRAD_GRAPH,
+        "zero-grad-default-drops-gradient",
+    ),
+    # no_grad() and inference_mode()
+    "inference_mode tensors become savable (recipe)": (
+        INFERENCE_MODE_IS_NO_GRAD,
+        EVALUATE,
+        "inference-mode-gives-inference-tensors",
+    ),
+    "no_grad() makes inference tensors": (
+        NO_GRAD_IS_INFERENCE_MODE,
+        EVALUATE,
+        "no-grad-gives-ordinary-tensors",
+    ),
+    "no_grad() stops turning recording off": (
+        NO_GRAD_RECORDS,
+        MODES,
+        "both-modes-record-no-operation",
+    ),
+    "inference_mode tensors become savable (inference_mode acts like no_grad)": (
+        INFERENCE_MODE_IS_NO_GRAD,
+        MODES,
+        "inference-tensor-is-inference",
+    ),
+    "factories under no_grad() drop requires_grad=True": (
+        """
+        import torch
+        _zeros = torch.zeros
+        def zeros(*args, **kwargs):
+            if not torch.is_grad_enabled():
+                kwargs["requires_grad"] = False
+            return _zeros(*args, **kwargs)
+        torch.zeros = zeros
+        """,
+        MODES,
+        "no-grad-keeps-requested-requires-grad",
+    ),
+    "layers accept inference tensors as inputs": (
+        """
+        import torch
+        _forward = torch.nn.Linear.forward
+        def forward(self, input):
+            return _forward(self, input.clone() if input.is_inference() else input)
+        torch.nn.Linear.forward = forward
+        """,
+        MODES,
+        "returned-inference-tensor-cannot-be-saved",
+    ),
+    "clone() of an inference tensor stays an inference tensor": (
+        """
+        import torch
+        _clone = torch.Tensor.clone
+        def clone(self, *args, **kwargs):
+            if self.is_inference():
+                with torch.inference_mode():
+                    return _clone(self, *args, **kwargs)
+            return _clone(self, *args, **kwargs)
+        torch.Tensor.clone = clone
+        """,
+        MODES,
+        "clone-of-inference-tensor-is-normal",
+    ),
+    # Grad modes
+    "set_grad_enabled(True) stops recording": (
+        """
+        import sys, torch
+        class set_grad_enabled(torch.set_grad_enabled):
+            def __init__(self, mode):
+                caller = sys._getframe(1).f_globals.get("__name__", "")
+                super().__init__(mode and caller.startswith("torch"))
+        torch.set_grad_enabled = set_grad_enabled
+        """,
+        GRAD_MODES,
+        "set-grad-enabled-switches-recording",
+    ),
+    "inference_mode acts like no_grad (grad-mode table)": (
+        INFERENCE_MODE_IS_NO_GRAD,
+        GRAD_MODES,
+        "grad-modes-inference-tensor",
+    ),
+    "no_grad() stops turning recording off (grad-mode table)": (
+        NO_GRAD_RECORDS,
+        GRAD_MODES,
+        "grad-modes-no-grad-off",
+    ),
+    "enable_grad() cannot override no_grad()": (
+        """
+        import contextlib, torch
+        torch.enable_grad = contextlib.nullcontext
+        """,
+        GRAD_MODES,
+        "grad-modes-enable-grad-wins",
+    ),
+    "model.eval() also turns gradients off (grad-mode table)": (
+        EVAL_FREEZES,
+        GRAD_MODES,
+        "grad-modes-eval-untouched",
+    ),
+    # Freezing
+    "Module.requires_grad_(False) stops reaching the parameters (freezing)": (
+        MODULE_REQUIRES_GRAD_NO_OP,
+        FREEZE,
+        "module-requires-grad-false-freezes",
+    ),
+    "Module.requires_grad_(False) stops reaching the parameters (proof)": (
+        MODULE_REQUIRES_GRAD_NO_OP,
+        FREEZE_PROOF,
+        "frozen-parameters-grad-stays-none",
+    ),
+    "Module.requires_grad_(False) stops reaching the parameters (BatchNorm)": (
+        MODULE_REQUIRES_GRAD_NO_OP,
+        FROZEN_BN,
+        "frozen-batchnorm-weights-get-no-grad",
+    ),
+    "a frozen BatchNorm stops updating its statistics in train mode": (
+        """
+        import torch
+        _forward = torch.nn.modules.batchnorm._BatchNorm.forward
+        def forward(self, input):
+            if self.weight is None or self.weight.requires_grad:
+                return _forward(self, input)
+            training, self.training = self.training, False
+            try:
+                return _forward(self, input)
+            finally:
+                self.training = training
+        torch.nn.modules.batchnorm._BatchNorm.forward = forward
+        """,
+        FROZEN_BN,
+        "frozen-batchnorm-stats-still-update",
+    ),
+    "BatchNorm in eval mode keeps updating its statistics": (
+        """
+        import torch
+        _forward = torch.nn.modules.batchnorm._BatchNorm.forward
+        def forward(self, input):
+            training, self.training = self.training, True
+            try:
+                return _forward(self, input)
+            finally:
+                self.training = training
+        torch.nn.modules.batchnorm._BatchNorm.forward = forward
+        """,
+        FROZEN_BN,
+        "batchnorm-eval-stops-stat-updates",
+    ),
+    "model.train() stops reaching the submodules": (
+        """
+        import torch
+        def train(self, mode=True):
+            self.training = mode
+            return self
+        torch.nn.Module.train = train
+        """,
+        FROZEN_BN,
+        "model-train-undoes-layer-eval",
+    ),
+    # model.eval()
+    "model.eval() does nothing": (
+        """
+        import torch
+        torch.nn.Module.eval = lambda self: self
+        """,
+        EVAL,
+        "eval-turns-dropout-off",
+    ),
+    "model.eval() also turns gradients off": (
+        EVAL_FREEZES,
+        EVAL,
+        "eval-still-records-graph",
+    ),
+    "model.eval() also turns gradients off (summary)": (
+        EVAL_FREEZES,
+        EVAL,
+        "summary-eval-not-grad-switch",
+    ),
+    "no_grad() stops turning recording off (evaluation)": (
+        NO_GRAD_RECORDS,
+        EVAL,
+        "eval-and-no-grad-together",
+    ),
+    # Uses
+    "detach() stays in the graph (GAN)": (
+        DETACH_STAYS_IN_GRAPH,
+        GAN,
+        "detached-fake-stops-at-generator",
+    ),
+    "detach() cuts the original tensor too (GAN)": (
+        """
+        import torch
+        torch.Tensor.detach = lambda self: self.detach_()
+        """,
+        GAN,
+        "fake-keeps-its-graph",
+    ),
+    "no_grad() stops turning recording off (EMA update)": (
+        NO_GRAD_RECORDS,
+        EMA,
+        "ema-copy-stays-frozen",
+    ),
+    "neither no_grad() nor requires_grad_(False) stops recording (target)": (
+        NO_GRAD_RECORDS + MODULE_REQUIRES_GRAD_NO_OP,
+        EMA,
+        "target-carries-no-graph",
     ),
     "Module.requires_grad_(False) stops reaching the parameters (target network)": (
+        MODULE_REQUIRES_GRAD_NO_OP,
+        EMA,
+        "ema-copy-stays-frozen",
+    ),
+    "neither no_grad() nor requires_grad_(False) stops recording (Q target)": (
+        NO_GRAD_RECORDS + MODULE_REQUIRES_GRAD_NO_OP,
+        Q_TARGET,
+        "q-target-is-constant",
+    ),
+    "round() gets a straight-through gradient of its own": (
         """
         import torch
-        torch.nn.Module.requires_grad_ = lambda self, requires_grad=True: self
+        _round = torch.round
+        torch.round = lambda input: input + (_round(input) - input).detach()
         """,
-        "snippets/detach/ema_target_network.py",
+        STE,
+        "round-gradient-is-zero",
+    ),
+    "detach() stays in the graph (straight-through)": (
+        DETACH_STAYS_IN_GRAPH,
+        STE,
+        "ste-gradient-passes-straight",
+    ),
+    "detach() stays in the graph (running loss)": (
+        DETACH_STAYS_IN_GRAPH,
+        LOG,
+        "detached-running-loss-no-graph",
     ),
     "Tensor.item() returns a 0-d tensor": (
         """
         import torch
         torch.Tensor.item = lambda self: self.detach().clone()
         """,
-        "snippets/detach/log_loss_item.py",
+        LOG,
+        "item-returns-python-float",
+    ),
+    "numpy() detaches by itself": (
+        """
+        import torch
+        _numpy = torch.Tensor.numpy
+        torch.Tensor.numpy = lambda self, force=False: _numpy(self, force=True)
+        """,
+        NUMPY,
+        "numpy-refuses-requires-grad",
     ),
 }
-
-DRIFT["inference_mode tensors become savable (recipe)"] = (
-    DRIFT["inference_mode tensors become savable (inference_mode acts like no_grad)"][0],
-    "snippets/detach/evaluate_without_a_graph.py",
-)

@@ -1,44 +1,190 @@
 """Simulated PyTorch changes to what the retention chapter teaches.
 
-Each case monkeypatches torch, as a new PyTorch release
-might behave, and checks that the example that teaches the old behaviour stops
-the build's runner, naming it, in both languages (in a forked child). See CONTRIBUTING.md
-("Adding a drift case") to add one.
+Each case monkeypatches torch, as a new PyTorch release might behave, and checks
+that the example teaching the current behaviour fails the build's runner, naming it
+(in a forked child), at the assert that carries `# claim: <claim-id>`. See
+CONTRIBUTING.md ("Adding a drift case") to add one.
+
+An error an example demonstrates is caught and its key phrase asserted; a release
+that rewords the error is simulated by `reworded()`.
 """
 
 from __future__ import annotations
 
+S = "snippets/retention/"
+# Where backward() and torch.autograd.grad() run the engine: its errors come from here.
+ENGINE = "torch.autograd._engine_run_backward"
+SECOND_TIME = "backward through the graph a second time"
+INPLACE = "modified by an inplace operation"
+
+
+def reworded(target: str, phrase: str) -> str:
+    """A release rewords an error: `target` (a dotted name) raises it without `phrase`."""
+    owner, name = target.rsplit(".", 1)
+    return f"""
+        import torch
+        _original = {target}
+        def reworded(*args, **kwargs):
+            try:
+                return _original(*args, **kwargs)
+            except RuntimeError as error:
+                raise RuntimeError(str(error).replace({phrase!r}, "(reworded)")) from None
+        {owner}.{name} = reworded
+        """
+
+
+NO_GRAD_RECORDS = """
+    import torch
+    torch.no_grad.__enter__ = lambda self: None
+    torch.no_grad.__exit__ = lambda self, *args: None
+    """
+SCALAR_SEED_IS_TWO = """
+    import torch
+    _backward = torch.Tensor.backward
+    def backward(self, gradient=None, *args, **kwargs):
+        if gradient is None and self.numel() == 1:
+            gradient = torch.full_like(self, 2.0)
+        return _backward(self, gradient, *args, **kwargs)
+    torch.Tensor.backward = backward
+    """
+NO_GRAD_LEAF_READS_ZEROS = """
+    import torch
+    _grad = torch.Tensor.grad
+    def grad(self):
+        value = _grad.__get__(self)
+        if value is None and self.is_leaf and not self.requires_grad:
+            return torch.zeros_like(self)
+        return value
+    torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
+    """
+OVERWRITE = """
+    import torch
+    _backward = torch.Tensor.backward
+    def backward(self, *args, **kwargs):
+        stack = [self.grad_fn]
+        while stack:  # clear every leaf's .grad first: the new gradient replaces it
+            node = stack.pop()
+            if node is None:
+                continue
+            if hasattr(node, "variable"):
+                node.variable.grad = None
+            stack.extend(next_fn for next_fn, _ in node.next_functions)
+        return _backward(self, *args, **kwargs)
+    torch.Tensor.backward = backward
+    """
+RETAIN_GRAD_NO_OP = "import torch; torch.Tensor.retain_grad = lambda self: None"
+TO_COPIES = """
+    import torch
+    _to = torch.Tensor.to
+    def to(self, *args, **kwargs):
+        out = _to(self, *args, **kwargs)
+        return out.clone() if out is self else out
+    torch.Tensor.to = to
+    """
+HOOK_RESULT_IGNORED = """
+    import torch
+    _register_hook = torch.Tensor.register_hook
+    def register_hook(self, hook):
+        return _register_hook(self, lambda grad: (hook(grad), None)[1])  # result ignored
+    torch.Tensor.register_hook = register_hook
+    """
+GRAPHS_KEPT = """
+    import torch
+    _backward = torch.Tensor.backward
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        return _backward(self, gradient, True, create_graph, inputs)
+    torch.Tensor.backward = backward
+    """
+
 DRIFT = {
+    # leaf_and_non_leaf.py
     "a tensor that needs no grad stops counting as a leaf": (
         """
         import torch
         _is_leaf = torch.Tensor.is_leaf
         torch.Tensor.is_leaf = property(lambda self: _is_leaf.__get__(self) and self.requires_grad)
         """,
-        "snippets/retention/leaf_and_non_leaf.py",
+        S + "leaf_and_non_leaf.py",
+        "no-grad-tensor-always-leaf",
     ),
-    "backward overwrites .grad instead of adding to it": (
+    "a created tensor that requires grad stops counting as a leaf": (
+        """
+        import torch
+        _is_leaf = torch.Tensor.is_leaf
+        torch.Tensor.is_leaf = property(
+            lambda self: _is_leaf.__get__(self) and not self.requires_grad
+        )
+        """,
+        S + "leaf_and_non_leaf.py",
+        "requires-grad-leaf-has-no-grad-fn",
+    ),
+    "every tensor counts as a leaf": (
+        "import torch; torch.Tensor.is_leaf = property(lambda self: True)",
+        S + "leaf_and_non_leaf.py",
+        "recorded-result-is-non-leaf",
+    ),
+    "no_grad() stops switching recording off": (
+        NO_GRAD_RECORDS,
+        S + "leaf_and_non_leaf.py",
+        "no-grad-result-is-leaf",
+    ),
+    # chain_rule_2400.py
+    "backward() of a scalar starts from a gradient of 2": (
+        SCALAR_SEED_IS_TWO,
+        S + "chain_rule_2400.py",
+        "backward-puts-2400-in-a-grad",
+    ),
+    "a leaf that needs no grad reads a zero .grad": (
+        NO_GRAD_LEAF_READS_ZEROS,
+        S + "chain_rule_2400.py",
+        "no-grad-leaf-gets-no-grad",
+    ),
+    "a leaf that needs no grad reads a zero .grad (leaves only)": (
+        NO_GRAD_LEAF_READS_ZEROS,
+        S + "chain_rule_2400.py",
+        "backward-fills-only-grad-leaves",
+    ),
+    "a leaf that needs no grad reads a zero .grad (summary)": (
+        NO_GRAD_LEAF_READS_ZEROS,
+        S + "chain_rule_2400.py",
+        "summary-only-grad-leaves-get-grad",
+    ),
+    # non_scalar_backward.py
+    "the scalar-output error is reworded": (
+        reworded("torch.Tensor.backward", "grad can be implicitly created only for scalar outputs"),
+        S + "non_scalar_backward.py",
+        "vector-backward-raises",
+    ),
+    "backward(gradient=v) ignores v": (
         """
         import torch
         _backward = torch.Tensor.backward
-        def backward(self, *args, **kwargs):
-            stack = [self.grad_fn]
-            while stack:  # clear every leaf's .grad first: the new gradient replaces it
-                node = stack.pop()
-                if node is None:
-                    continue
-                if hasattr(node, "variable"):
-                    node.variable.grad = None
-                stack.extend(next_fn for next_fn, _ in node.next_functions)
-            return _backward(self, *args, **kwargs)
+        def backward(self, gradient=None, *args, **kwargs):
+            if gradient is not None:
+                gradient = torch.ones_like(gradient)
+            return _backward(self, gradient, *args, **kwargs)
         torch.Tensor.backward = backward
         """,
-        "snippets/retention/retain_graph_accumulates.py",
+        S + "non_scalar_backward.py",
+        "backward-gradient-is-vjp",
     ),
-    "retain_grad becomes a no-op": (
-        "import torch; torch.Tensor.retain_grad = lambda self: None",
-        "snippets/retention/retain_grad.py",
+    # element_0_no_grad_fn.py
+    "the element 0 error is reworded": (
+        reworded(ENGINE, "element 0 of tensors does not require grad"),
+        S + "element_0_no_grad_fn.py",
+        "no-grad-forward-raises-element-0",
     ),
+    "detach() returns the tensor itself": (
+        "import torch; torch.Tensor.detach = lambda self: self",
+        S + "element_0_no_grad_fn.py",
+        "detached-output-raises-element-0",
+    ),
+    "Module.requires_grad_ stops freezing": (
+        "import torch; torch.nn.Module.requires_grad_ = lambda self, requires_grad=True: self",
+        S + "element_0_no_grad_fn.py",
+        "frozen-model-raises-element-0",
+    ),
+    # non_leaf_grad_warning.py
     "reading a non-leaf .grad stops warning": (
         """
         import warnings, torch
@@ -49,37 +195,232 @@ DRIFT = {
                 return _grad.__get__(self)
         torch.Tensor.grad = property(quiet_grad, _grad.__set__, _grad.__delete__)
         """,
-        "snippets/retention/non_leaf_grad_warning.py",
+        S + "non_leaf_grad_warning.py",
+        "non-leaf-grad-read-warns",
     ),
-    "graphs are kept after backward": (
+    "a non-leaf .grad reads as zeros": (
         """
         import torch
-        _backward = torch.Tensor.backward
-        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-            return _backward(self, gradient, True, create_graph, inputs)
-        torch.Tensor.backward = backward
+        _grad = torch.Tensor.grad
+        def grad(self):
+            value = _grad.__get__(self)
+            return torch.zeros_like(self) if value is None and not self.is_leaf else value
+        torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
         """,
-        "snippets/retention/backward_twice_error.py",
+        S + "non_leaf_grad_warning.py",
+        "non-leaf-grad-is-none",
     ),
-    "torch.autograd.grad also fills .grad": (
+    # conversion_makes_non_leaf.py
+    "a converted copy becomes a new leaf": (
         """
         import torch
-        _grad = torch.autograd.grad
-        def grad(outputs, inputs, *args, **kwargs):
-            result = _grad(outputs, inputs, *args, **{**kwargs, "retain_graph": True})
-            torch.autograd.backward(outputs)
-            return result
-        torch.autograd.grad = grad
+        _double = torch.Tensor.double
+        torch.Tensor.double = lambda self: _double(self.detach()).requires_grad_(self.requires_grad)
         """,
-        "snippets/retention/autograd_grad.py",
+        S + "conversion_makes_non_leaf.py",
+        "real-conversion-is-non-leaf",
     ),
-    "a .to() that changes nothing starts copying": (
+    "a device move gives a new leaf": (
         """
         import torch
         _to = torch.Tensor.to
-        torch.Tensor.to = lambda self, *args, **kwargs: _to(self, *args, **kwargs).clone()
+        def to(self, *args, **kwargs):
+            out = _to(self, *args, **kwargs)
+            if "meta" in [str(arg) for arg in args]:
+                return out.detach().requires_grad_(self.requires_grad)
+            return out
+        torch.Tensor.to = to
         """,
-        "snippets/retention/conversion_makes_non_leaf.py",
+        S + "conversion_makes_non_leaf.py",
+        "device-move-is-non-leaf",
+    ),
+    "a .to() that changes nothing starts copying": (
+        TO_COPIES,
+        S + "conversion_makes_non_leaf.py",
+        "no-op-to-returns-self",
+    ),
+    "a .to() that changes nothing starts copying (summary)": (
+        TO_COPIES,
+        S + "conversion_makes_non_leaf.py",
+        "summary-no-op-to-returns-self",
+    ),
+    # what_can_require_grad.py
+    "the integer requires_grad error is reworded": (
+        reworded("torch.tensor", "Only Tensors of floating point and complex dtype"),
+        S + "what_can_require_grad.py",
+        "integer-tensor-cannot-require-grad",
+    ),
+    "complex tensors stop requiring grad": (
+        """
+        import torch
+        _zeros = torch.zeros
+        def zeros(*args, **kwargs):
+            if kwargs.get("dtype") in (torch.complex64, torch.complex128):
+                kwargs["requires_grad"] = False
+            return _zeros(*args, **kwargs)
+        torch.zeros = zeros
+        """,
+        S + "what_can_require_grad.py",
+        "complex-tensor-can-require-grad",
+    ),
+    "the non-leaf requires_grad error is reworded": (
+        reworded(
+            "torch.Tensor.requires_grad_",
+            "you can only change requires_grad flags of leaf variables",
+        ),
+        S + "what_can_require_grad.py",
+        "requires-grad-flag-only-on-leaves",
+    ),
+    "round gets a straight-through gradient": (
+        """
+        import torch
+        _round = torch.round
+        torch.round = lambda x, *args, **kwargs: x + (_round(x, *args, **kwargs) - x).detach()
+        """,
+        S + "what_can_require_grad.py",
+        "piecewise-constant-ops-zero-gradient",
+    ),
+    # retain_grad.py, keep_an_intermediate_grad.py
+    "retain_grad becomes a no-op": (
+        RETAIN_GRAD_NO_OP,
+        S + "retain_grad.py",
+        "retained-c-grad-is-120",
+    ),
+    "retain_grad becomes a no-op (recipe)": (
+        RETAIN_GRAD_NO_OP,
+        S + "keep_an_intermediate_grad.py",
+        "retain-grad-keeps-grad",
+    ),
+    "retains_grad always reads False": (
+        "import torch; torch.Tensor.retains_grad = property(lambda self: False)",
+        S + "retain_grad.py",
+        "retains-grad-attribute",
+    ),
+    "retain_grad() on a leaf marks it": (
+        """
+        import torch
+        _retains = torch.Tensor.retains_grad
+        torch.Tensor.retains_grad = property(
+            lambda self: (self.is_leaf and self.requires_grad) or _retains.__get__(self)
+        )
+        """,
+        S + "retain_grad.py",
+        "retain-grad-on-leaf-no-op",
+    ),
+    "the retain_grad error is reworded": (
+        reworded("torch.Tensor.retain_grad", "can't retain_grad on Tensor"),
+        S + "retain_grad.py",
+        "retain-grad-without-grad-raises",
+    ),
+    # hook_on_a_gradient.py, tensor_hooks.py
+    "tensor hooks are never called": (
+        "import torch; torch.Tensor.register_hook = lambda self, hook: None",
+        S + "hook_on_a_gradient.py",
+        "hook-sees-gradient-into-tensor",
+    ),
+    "a tensor hook can no longer replace the gradient (recipe)": (
+        HOOK_RESULT_IGNORED,
+        S + "hook_on_a_gradient.py",
+        "hook-returning-tensor-replaces-gradient",
+    ),
+    "a tensor hook can no longer replace the gradient": (
+        HOOK_RESULT_IGNORED,
+        S + "tensor_hooks.py",
+        "replaced-gradient-flows-on",
+    ),
+    "a hook on a non-leaf also retains its gradient": (
+        """
+        import torch
+        _register_hook = torch.Tensor.register_hook
+        def register_hook(self, hook):
+            if not self.is_leaf:
+                self.retain_grad()
+            return _register_hook(self, hook)
+        torch.Tensor.register_hook = register_hook
+        """,
+        S + "tensor_hooks.py",
+        "hook-does-not-retain-gradient",
+    ),
+    "handle.remove() leaves the hook on": (
+        "import torch.utils.hooks; torch.utils.hooks.RemovableHandle.remove = lambda self: None",
+        S + "tensor_hooks.py",
+        "handle-remove-takes-hook-off",
+    ),
+    "a hook on a leaf can no longer change what accumulates": (
+        """
+        import torch
+        _register_hook = torch.Tensor.register_hook
+        def register_hook(self, hook):
+            if self.is_leaf:
+                return _register_hook(self, lambda grad: (hook(grad), None)[1])
+            return _register_hook(self, hook)
+        torch.Tensor.register_hook = register_hook
+        """,
+        S + "tensor_hooks.py",
+        "leaf-hook-changes-what-accumulates",
+    ),
+    "post-accumulate-grad hooks are never called": (
+        "import torch; torch.Tensor.register_post_accumulate_grad_hook = lambda self, hook: None",
+        S + "tensor_hooks.py",
+        "post-accumulate-hook-sees-grad",
+    ),
+    # module_hooks.py
+    "full backward hooks are never called": (
+        """
+        import collections, torch, torch.utils.hooks
+        torch.nn.Module.register_full_backward_hook = (
+            lambda self, hook, prepend=False: torch.utils.hooks.RemovableHandle(
+                collections.OrderedDict()
+            )
+        )
+        """,
+        S + "module_hooks.py",
+        "full-backward-hook-sees-input-output-grads",
+    ),
+    "grad_input holds zeros for an input that needs no grad": (
+        """
+        import torch
+        _register = torch.nn.Module.register_full_backward_hook
+        def register(self, hook, prepend=False):
+            def zeros_for_none(module, grad_input, grad_output):
+                grad_input = tuple(torch.zeros(1) if g is None else g for g in grad_input)
+                return hook(module, grad_input, grad_output)
+            return _register(self, zeros_for_none, prepend)
+        torch.nn.Module.register_full_backward_hook = register
+        """,
+        S + "module_hooks.py",
+        "backward-hook-none-for-input-without-grad",
+    ),
+    "a full backward hook can no longer replace grad_input": (
+        """
+        import torch
+        _register = torch.nn.Module.register_full_backward_hook
+        def register(self, hook, prepend=False):
+            def result_ignored(module, grad_input, grad_output):
+                hook(module, grad_input, grad_output)
+            return _register(self, result_ignored, prepend)
+        torch.nn.Module.register_full_backward_hook = register
+        """,
+        S + "module_hooks.py",
+        "backward-hook-return-replaces-grad-input",
+    ),
+    "forward hooks are never called": (
+        """
+        import collections, torch, torch.utils.hooks
+        torch.nn.Module.register_forward_hook = (
+            lambda self, hook, *args, **kwargs: torch.utils.hooks.RemovableHandle(
+                collections.OrderedDict()
+            )
+        )
+        """,
+        S + "module_hooks.py",
+        "forward-hook-sees-output",
+    ),
+    # inplace_on_leaf.py
+    "the in-place-on-leaf error is reworded": (
+        reworded("torch.Tensor.add_", "a leaf Variable that requires grad is being used"),
+        S + "inplace_on_leaf.py",
+        "inplace-on-leaf-raises",
     ),
     "an in-place change under no_grad() stops moving the version counter": (
         """
@@ -92,19 +433,63 @@ DRIFT = {
             return self
         torch.Tensor.add_ = add_
         """,
-        "snippets/retention/inplace_on_leaf.py",
+        S + "inplace_on_leaf.py",
+        "inplace-change-moves-version-counter",
     ),
-    "backward() on a vector sums it implicitly": (
+    "the modified-by-an-inplace-operation error is reworded": (
+        reworded(ENGINE, INPLACE),
+        S + "inplace_on_leaf.py",
+        "changed-saved-leaf-breaks-backward",
+    ),
+    # backward_twice_error.py, retain_graph_accumulates.py, what_needs_retain_graph.py
+    "the second-backward error is reworded": (
+        reworded(ENGINE, SECOND_TIME),
+        S + "backward_twice_error.py",
+        "second-backward-raises",
+    ),
+    "backward overwrites .grad instead of adding to it": (
+        OVERWRITE,
+        S + "retain_graph_accumulates.py",
+        "retain-graph-grads-accumulate",
+    ),
+    "backward overwrites .grad instead of adding to it (summary)": (
+        OVERWRITE,
+        S + "retain_graph_accumulates.py",
+        "summary-retain-graph-adds-up",
+    ),
+    "add starts saving tensors for backward": (
         """
         import torch
-        _backward = torch.Tensor.backward
-        def backward(self, gradient=None, *args, **kwargs):
-            if gradient is None and self.numel() > 1:
-                gradient = torch.ones_like(self)
-            return _backward(self, gradient, *args, **kwargs)
-        torch.Tensor.backward = backward
+        _add = torch.Tensor.__add__
+        torch.Tensor.__add__ = lambda self, other: _add(self * torch.ones_like(self), other)
         """,
-        "snippets/retention/non_scalar_backward.py",
+        S + "what_needs_retain_graph.py",
+        "add-and-sum-save-nothing",
+    ),
+    "x * x saves x once": (
+        """
+        import torch
+        _mul = torch.Tensor.__mul__
+        torch.Tensor.__mul__ = lambda self, other: self.square() if other is self else _mul(self, other)
+        """,
+        S + "what_needs_retain_graph.py",
+        "mul-saves-both-inputs",
+    ),
+    "the second-backward error is reworded (x * x)": (
+        reworded(ENGINE, SECOND_TIME),
+        S + "what_needs_retain_graph.py",
+        "saved-graph-backward-twice-raises",
+    ),
+    "the second-backward error is reworded (saved tensors)": (
+        reworded(ENGINE, SECOND_TIME),
+        S + "what_needs_retain_graph.py",
+        "second-backward-error-needs-saved-tensors",
+    ),
+    # retain_graph_two_losses.py
+    "the second-backward error is reworded (two losses)": (
+        reworded(ENGINE, SECOND_TIME),
+        S + "retain_graph_two_losses.py",
+        "second-loss-on-shared-trunk-raises",
     ),
     "backward(inputs=...) fills every leaf": (
         """
@@ -114,18 +499,103 @@ DRIFT = {
             return _backward(self, gradient, retain_graph, create_graph)
         torch.Tensor.backward = backward
         """,
-        "snippets/retention/retain_graph_two_losses.py",
+        S + "retain_graph_two_losses.py",
+        "backward-inputs-limits-gradients",
     ),
-    "a tensor hook can no longer replace the gradient": (
+    "backward(inputs=...) takes leaves only": (
         """
         import torch
-        _register_hook = torch.Tensor.register_hook
-        def register_hook(self, hook):
-            return _register_hook(self, lambda grad: (hook(grad), None)[1])  # result ignored
-        torch.Tensor.register_hook = register_hook
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+            if inputs is not None:
+                inputs = [t for t in inputs if t.is_leaf] or None
+            return _backward(self, gradient, retain_graph, create_graph, inputs)
+        torch.Tensor.backward = backward
         """,
-        "snippets/retention/tensor_hooks.py",
+        S + "retain_graph_two_losses.py",
+        "backward-inputs-accepts-non-leaf",
     ),
+    # graph_reused_in_loop.py, rnn_hidden_state.py
+    "graphs are kept after backward": (
+        GRAPHS_KEPT,
+        S + "graph_reused_in_loop.py",
+        "reused-graph-raises-second-time",
+    ),
+    "the modified-by-an-inplace-operation error is reworded (loop)": (
+        reworded(ENGINE, INPLACE),
+        S + "graph_reused_in_loop.py",
+        "retained-graph-after-step-raises-inplace",
+    ),
+    "the second-backward error is reworded (RNN)": (
+        reworded(ENGINE, SECOND_TIME),
+        S + "rnn_hidden_state.py",
+        "carried-hidden-state-raises",
+    ),
+    "the modified-by-an-inplace-operation error is reworded (RNN)": (
+        reworded(ENGINE, INPLACE),
+        S + "rnn_hidden_state.py",
+        "carried-hidden-retain-graph-raises-inplace",
+    ),
+    # autograd_grad.py, allow_unused.py
+    "torch.autograd.grad also fills .grad": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            result = _grad(outputs, inputs, *args, **{**kwargs, "retain_graph": True})
+            torch.autograd.backward(outputs)
+            return result
+        torch.autograd.grad = grad
+        """,
+        S + "autograd_grad.py",
+        "autograd-grad-returns-not-accumulates",
+    ),
+    "the unused-input error is reworded": (
+        reworded(ENGINE, "appears to not have been used in the graph"),
+        S + "allow_unused.py",
+        "unused-input-raises",
+    ),
+    "allow_unused=True returns zeros": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            if kwargs.get("allow_unused"):
+                kwargs["materialize_grads"] = True
+            return _grad(outputs, inputs, *args, **kwargs)
+        torch.autograd.grad = grad
+        """,
+        S + "allow_unused.py",
+        "allow-unused-gives-none",
+    ),
+    "materialize_grads=True is ignored": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            if kwargs.pop("materialize_grads", False):
+                kwargs["allow_unused"] = True
+            return _grad(outputs, inputs, *args, **kwargs)
+        torch.autograd.grad = grad
+        """,
+        S + "allow_unused.py",
+        "materialize-grads-gives-zeros",
+    ),
+    "backward() gives unused leaves a zero .grad": (
+        """
+        import torch
+        _grad = torch.Tensor.grad
+        def grad(self):
+            value = _grad.__get__(self)
+            if value is None and self.is_leaf and self.requires_grad:
+                return torch.zeros_like(self)
+            return value
+        torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
+        """,
+        S + "allow_unused.py",
+        "backward-leaves-unused-grad-none",
+    ),
+    # higher_order_gradients.py, jacobians.py
     "create_graph=True stops building a graph of the gradient": (
         """
         import torch
@@ -135,15 +605,46 @@ DRIFT = {
             return _grad(outputs, inputs, *args, **kwargs)
         torch.autograd.grad = grad
         """,
-        "snippets/retention/higher_order_gradients.py",
+        S + "higher_order_gradients.py",
+        "create-graph-gradient-has-graph",
     ),
-    "retain_grad becomes a no-op (recipe)": (
-        "import torch; torch.Tensor.retain_grad = lambda self: None",
-        "snippets/retention/keep_an_intermediate_grad.py",
+    "torch.autograd.grad defaults to create_graph=True": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            kwargs.setdefault("create_graph", True)
+            return _grad(outputs, inputs, *args, **kwargs)
+        torch.autograd.grad = grad
+        """,
+        S + "higher_order_gradients.py",
+        "gradient-without-create-graph-plain",
+    ),
+    "jacrev returns the transposed Jacobian": (
+        """
+        import torch.func
+        _jacrev = torch.func.jacrev
+        torch.func.jacrev = lambda f, *a, **k: lambda *xs: _jacrev(f, *a, **k)(*xs).T
+        """,
+        S + "jacobians.py",
+        "jacrev-stacks-vjp-rows",
+    ),
+    # custom_function.py, save_on_cpu.py
+    "the second-backward error is reworded (custom Function)": (
+        reworded(ENGINE, SECOND_TIME),
+        S + "custom_function.py",
+        "custom-saved-tensors-freed",
+    ),
+    "save_on_cpu keeps saved tensors in half precision": (
+        """
+        import torch
+        from torch.autograd.graph import saved_tensors_hooks
+        class save_on_cpu(saved_tensors_hooks):
+            def __init__(self, pin_memory=False, device_type="cuda"):
+                super().__init__(lambda t: (t.dtype, t.half()), lambda p: p[1].to(p[0]))
+        torch.autograd.graph.save_on_cpu = save_on_cpu
+        """,
+        S + "save_on_cpu.py",
+        "save-on-cpu-same-gradients",
     ),
 }
-
-DRIFT["a tensor hook can no longer replace the gradient (recipe)"] = (
-    DRIFT["a tensor hook can no longer replace the gradient"][0],
-    "snippets/retention/hook_on_a_gradient.py",
-)

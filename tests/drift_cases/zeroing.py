@@ -322,13 +322,4 @@ DRIFT = {
         "snippets/zeroing/zero_grad_every_micro_batch.py",
         "zero-grad-every-micro-batch-last-only",
     ),
-    # The checklist moves to troubleshooting/ (errors helper): its case stays a 2-tuple here.
-    "Module.zero_grad defaults to zeros again (checklist)": (
-        """
-        import torch
-        _zero_grad = torch.nn.Module.zero_grad
-        torch.nn.Module.zero_grad = lambda self, set_to_none=False: _zero_grad(self, set_to_none)
-        """,
-        "snippets/zeroing/why_grad_is_none.py",
-    ),
 }

@@ -12,4 +12,5 @@ missing = [
     if p.requires_grad and p.grad is None
 ]
 print("require a gradient, got none:", missing)
+# claim: grad-none-list-missing-parameters
 assert missing == ["unused.weight", "unused.bias"]

@@ -1,0 +1,120 @@
+"""The error-message index (docs/errors/): each entry's heading is the message its example
+printed at this build, never text typed into the page.
+
+An entry is a heading marked `.gs-error` followed by the one example that raises or warns:
+
+    ## 第二次反向传播 {#backward-second-time .gs-error}
+
+    ```python exec="on" source="above" result="text"
+    --8<-- "snippets/errors/backward_second_time.py"
+    ```
+
+The words typed in the heading name the entry for authors (and the page's source); the
+build replaces them, in the page and in its table of contents, with the first sentence of
+the first `SomethingError: …` or `SomethingWarning: …` line the example printed. Search
+indexes the rendered heading, so a reader who pastes the start of a message lands on its
+entry. An entry without an example, or whose example printed no such line, fails the build.
+(jobs of gradsite/hooks.py: `entries` in on_page_markdown, `headings` in on_page_content)
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from pathlib import Path
+
+from gradsite import execute
+from gradsite.project import INCLUDE
+
+log = logging.getLogger("mkdocs.hooks.gradsite")
+
+MARK = "gs-error"
+_ENTRY = re.compile(
+    r"^#{2,6}[ \t].*?\{[^}\n]*#(?P<id>[\w-]+)[^}\n]*\." + MARK + r"\b[^}\n]*\}[ \t]*$", re.M
+)
+# The message line an example prints: `RuntimeError: …`, `UserWarning: …` (indent allowed).
+MESSAGE = re.compile(r"^[ \t]*(?P<line>\w*(?:Error|Warning|Exception): .+)$", re.M)
+# The first sentence ends at a period before a space or a capital (PyTorch sometimes
+# omits the space), or where a message starts listing tensors (`…operation: [torch.…`).
+_SENTENCE_END = re.compile(r"(?<=\.)(?=\s|[A-Z])|(?=: \[)")
+
+
+def entries(markdown: str) -> dict[str, str]:
+    """{heading id: the snippet its entry includes} for every `.gs-error` heading."""
+    found = {}
+    marks = list(_ENTRY.finditer(markdown))
+    for mark, following in zip(marks, [*marks[1:], None]):
+        section = markdown[mark.end() : following.start() if following else len(markdown)]
+        include = INCLUDE.search(section)
+        found[mark["id"]] = include["path"] if include else ""
+    return found
+
+
+def first_sentence(output: str) -> str | None:
+    """`RuntimeError: Trying to backward … a second time (…freed).` from an example's output."""
+    message = MESSAGE.search(output)
+    if not message:
+        return None
+    line = message["line"].strip()
+    kind, _, text = line.partition(": ")
+    end = _SENTENCE_END.search(text)
+    return f"{kind}: {text[: end.start()] if end else text}".rstrip()
+
+
+def _output(snippet: str, context: execute.Context) -> str | None:
+    """What `snippet` printed in this build (its run, or a kept output)."""
+    ran = context.namespaces.get(snippet)
+    path = Path(context.root) / snippet
+    codes = [ran[0]] if ran else []
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        codes += [text, text.rstrip("\n")]
+    for code in codes:
+        kept = execute.kept(execute.cache_key(code, snippet, context), context)
+        if kept is not None:
+            return kept
+    return None
+
+
+def _heading(match: re.Match, title: str) -> str:
+    return f"{match['open']}{html.escape(title, quote=False)}{match['link']}"
+
+
+def headings(page_html: str, page, found: dict[str, str], context: execute.Context) -> str:
+    """Each entry's heading (and its table-of-contents line) becomes its example's message."""
+    where = f"docs/{page.file.src_uri}"
+    titles = {}
+    for anchor, snippet in found.items():
+        if not snippet:
+            log.error(f"{where}: error entry #{anchor} includes no example")
+            continue
+        output = _output(snippet, context)
+        if output is None:
+            continue  # the example failed: the runner has reported it
+        title = first_sentence(output)
+        if not title:
+            log.error(
+                f"{where}: error entry #{anchor}: {snippet} printed no 'SomethingError: …' or "
+                "'SomethingWarning: …' line to title it"
+            )
+            continue
+        titles[anchor] = title
+    for anchor, title in titles.items():
+        pattern = re.compile(
+            rf'(?P<open><h(?P<level>[2-6])\b[^>]*\bid="{re.escape(anchor)}"[^>]*>)'
+            rf'(?P<text>.*?)(?P<link><a class="headerlink"[^>]*>.*?</a></h(?P=level)>)',
+            re.S,
+        )
+        page_html, count = pattern.subn(lambda m, title=title: _heading(m, title), page_html, 1)
+        if not count:
+            log.error(f"{where}: error entry #{anchor}: no heading with that id in the page")
+    _retitle(page.toc, titles)
+    return page_html
+
+
+def _retitle(toc, titles: dict[str, str]) -> None:
+    for item in toc or []:
+        if item.id in titles:
+            item.title = titles[item.id]
+        _retitle(item.children, titles)

@@ -1,0 +1,17 @@
+import torch
+
+w = torch.ones(3, requires_grad=True)
+h = w * 2
+try:
+    h.requires_grad_(False)
+except RuntimeError as error:
+    print(f"RuntimeError: {error}")
+    # claim: error-requires-grad-flag-leaves-only
+    assert "only change requires_grad flags of leaf variables" in str(error)
+else:
+    raise AssertionError("changing the flag of a non-leaf should have raised")
+
+# detach() gives a tensor outside the graph instead
+print("h.detach().requires_grad:", h.detach().requires_grad)
+# claim: error-requires-grad-flag-leaves-only
+assert not h.detach().requires_grad

@@ -1,0 +1,29 @@
+import torch
+
+used = torch.tensor(1.0, requires_grad=True)
+unused = torch.tensor(2.0, requires_grad=True)
+
+try:
+    torch.autograd.grad(used * 3, [used, unused])
+except RuntimeError as error:
+    print(f"RuntimeError: {error}")
+    # claim: unused-input-raises
+    assert "appears to not have been used in the graph" in str(error)
+else:
+    raise AssertionError("an unused input should have raised")
+
+grads = torch.autograd.grad(used * 3, [used, unused], allow_unused=True)
+print("allow_unused=True:", grads)
+# claim: allow-unused-gives-none
+assert grads[0].item() == 3.0 and grads[1] is None
+
+grads = torch.autograd.grad(used * 3, [used, unused], materialize_grads=True)
+print("materialize_grads=True:", grads)
+# claim: materialize-grads-gives-zeros
+assert grads[1].item() == 0.0
+
+# backward() never complains: an unused leaf simply gets no .grad.
+(used * 3).backward()
+print("backward(): unused.grad =", unused.grad)
+# claim: backward-leaves-unused-grad-none
+assert used.grad.item() == 3.0 and unused.grad is None

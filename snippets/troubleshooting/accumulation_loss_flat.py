@@ -1,0 +1,58 @@
+import copy
+import warnings
+
+import torch
+
+torch.manual_seed(0)
+x, y = torch.randn(32, 4), torch.randn(32, 1)
+micro_batches = list(zip(x.chunk(4), y.chunk(4)))
+n = len(micro_batches)
+mse = torch.nn.MSELoss()
+start = torch.nn.Linear(4, 1)
+
+
+def group_gradient(zero_every_micro_batch):
+    model = copy.deepcopy(start)
+    for xb, yb in micro_batches:
+        if zero_every_micro_batch:
+            model.zero_grad()
+        (mse(model(xb), yb) / n).backward()
+    return model.weight.grad.clone()
+
+
+full = copy.deepcopy(start)
+mse(full(x), y).backward()
+right, wrong = group_gradient(False), group_gradient(True)
+print("zero_grad() once per group:  matches the big batch:", end=" ")
+print(torch.allclose(right, full.weight.grad, atol=1e-6))
+print("zero_grad() per micro-batch: matches the big batch:", end=" ")
+print(torch.allclose(wrong, full.weight.grad, atol=1e-6))
+# claim: accumulation-zero-grad-per-micro-batch-loses
+assert torch.allclose(right, full.weight.grad, atol=1e-6)
+# claim: accumulation-zero-grad-per-micro-batch-loses
+assert not torch.allclose(wrong, full.weight.grad, atol=1e-3)
+
+# 2. The scheduler stepped on every micro-batch decays n times too fast.
+w = torch.nn.Parameter(torch.ones(1))
+optimizer = torch.optim.SGD([w], lr=1.0)
+scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    for step in range(2):
+        for micro_batch in range(n):
+            w.sum().backward()
+            if micro_batch == n - 1:
+                optimizer.step()
+                optimizer.zero_grad()
+            # wrong: this belongs under the `if`, after optimizer.step()
+            scheduler.step()
+lr = optimizer.param_groups[0]["lr"]
+print(f"after 2 optimizer steps, lr = {lr} (stepped once per step: 0.25)")
+# claim: accumulation-scheduler-per-micro-batch-decays
+assert lr == 0.5**8
+# The one hint: the first micro-batch steps the scheduler before the optimizer
+print(f"warnings: {len(caught)}, {caught[0].category.__name__}")
+# claim: scheduler-per-micro-batch-warns-once
+assert len(caught) == 1 and "before `optimizer.step()`" in str(
+    caught[0].message
+)

@@ -1,0 +1,75 @@
+import weakref
+
+import torch
+
+torch.manual_seed(0)
+model = torch.nn.Sequential(
+    torch.nn.Linear(8, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1)
+)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+x, y = torch.randn(16, 8), torch.randn(16, 1)
+
+
+def nodes(grad_fn):
+    """Autograd nodes reachable from grad_fn: the graph kept alive."""
+    seen, todo = set(), [grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is not None and node not in seen:
+            seen.add(node)
+            todo += [next_node for next_node, _ in node.next_functions]
+    return len(seen)
+
+
+# 1. Logging the loss tensor keeps every step's graph.
+total, kept = 0.0, []
+for step in range(3):
+    loss = torch.nn.functional.mse_loss(model(x), y)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    total += loss
+    kept.append(nodes(total.grad_fn))
+print("total += loss:        graph nodes kept after each step:", kept)
+# claim: logging-loss-tensor-keeps-graphs
+assert kept[0] < kept[1] < kept[2]
+
+total = 0.0
+for step in range(3):
+    loss = torch.nn.functional.mse_loss(model(x), y)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    total += loss.item()
+print("total += loss.item(): total is a", type(total).__name__)
+# claim: logging-loss-tensor-keeps-graphs
+assert isinstance(total, float)
+
+
+# 2. retain_graph=True: the tensors saved for backward outlive backward().
+class Saved:
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+
+def saved_alive_after_backward(retain_graph):
+    alive = []
+
+    def pack(tensor):
+        saved = Saved(tensor)
+        alive.append(weakref.ref(saved))
+        return saved
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda s: s.tensor):
+        loss = torch.nn.functional.mse_loss(model(x), y)
+    loss.backward(retain_graph=retain_graph)
+    # loss is still referenced here, as a logged loss tensor would be
+    return sum(ref() is not None for ref in alive)
+
+
+with_retain = saved_alive_after_backward(True)
+without = saved_alive_after_backward(False)
+print("saved tensors alive after backward, retain_graph=True: ", with_retain)
+print("saved tensors alive after backward, retain_graph=False:", without)
+# claim: retain-graph-keeps-saved-tensors
+assert with_retain > 0 and without == 0
