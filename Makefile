@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast lint format bench clean matrix translations-ok canary
+.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok canary
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -47,13 +47,20 @@ test: $(STAMP)  ## the whole suite, strict build included
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
 
+# Everything about one example: its run alone and its pinned matrix row, the drift cases
+# that target it, zh/en parity of the pages that include it, ruff (tests/conftest.py, --example);
+# no whole-site build (`make test` before the pull request).
+EXAMPLE ?=
+example: $(STAMP)  ## everything about one example: make example EXAMPLE=snippets/<chapter>/<name>.py
+	$(BIN)/python -m pytest tests --example "$(EXAMPLE)" -m "not build and not browser" $(ARGS)
+
 lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows; pytest runs them too
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/actionlint -no-color
 	$(BIN)/zizmor --offline --persona pedantic .github/workflows
 
-format: $(STAMP)  ## ruff on snippets/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
-	$(BIN)/ruff format snippets
-	$(BIN)/ruff check --fix snippets
+format: $(STAMP)  ## ruff on snippets/, gradsite/, tests/, benchmarks/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
+	$(BIN)/ruff format snippets gradsite tests benchmarks
+	$(BIN)/ruff check --fix snippets gradsite tests benchmarks
 	$(BIN)/python -m gradsite.typography --fix
 
 # A zh section and its en twin say the same again: record it (gradsite/translations.py;

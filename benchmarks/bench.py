@@ -24,7 +24,9 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
 9. the PDFs (gradsite/book.py): a clean build that prints them minus figure 1. Figures 1,
    2 and 5 leave them out (GRADSITE_PDF=0): `mkdocs serve` never prints them, and the
    printed book is longer with real outputs than with execution off, so counting them in
-   figure 4 would charge Chromium's printing to the examples.
+   figure 4 would charge Chromium's printing to the examples;
+10. `make test-fast`: its pytest command, read from the Makefile, in a fresh process (README
+   promises it under a minute; a slow example makes every author pay it).
 
 Then says which budget holds. `--record` also appends the figures to BENCHMARKS.md.
 Nothing here is a test: timings on a shared machine are noisy, so read them as such.
@@ -39,6 +41,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -62,6 +65,7 @@ BUDGET_WARM = 1.2  # warm prose rebuild / no-exec rebuild in the same kind of pr
 BUDGET_PAGE = 250 * KB  # a chapter page's first load, search index excluded
 BUDGET_PDF = 20.0  # seconds that printing both languages' PDFs adds to `make build`
 BUDGET_DDP = 15.0  # seconds for the two-process DDP example (issue 5), run as a reader would
+BUDGET_TEST_FAST = 60.0  # seconds for `make test-fast` (README: "under a minute")
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 # Builds the project in a fresh process, then prints the example counters.
@@ -156,6 +160,13 @@ for n in range(runs):
     ran.append(executions)
 print("WARM" + json.dumps({"floor": floor, "prose": prose, "ran": ran}))
 """
+
+
+def fast_suite_command(python: str = sys.executable) -> list[str]:
+    """`make test-fast`'s command, read from the Makefile: figure 10 times what README promises."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^test-fast:.*\n\t(.+)$", makefile, re.M)[1]
+    return shlex.split(recipe.replace("$(BIN)/python", python).replace("$(ARGS)", ""))
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -299,6 +310,13 @@ def main() -> int:
                 timeout=300,
             )
             ddp.append(time.perf_counter() - started)
+        test_fast = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            done = subprocess.run(fast_suite_command(), cwd=ROOT, env=_env(), capture_output=True)
+            test_fast.append(time.perf_counter() - started)
+            if done.returncode != 0:
+                sys.exit(f"make test-fast failed:\n{done.stdout.decode()[-3000:]}")
         project = copy_project(tmp / "project")
         # The matrix data too: mkdocs.yml watches data/, and the notes and "My PyTorch" read it.
         shutil.copytree(ROOT / "data", project / "data")
@@ -327,6 +345,7 @@ def main() -> int:
         "prose": med(warm["prose"]),
         "ddp": med(ddp),
         "pdf": med(with_pdf) - med(clean),
+        "test_fast": med(test_fast),
     }
     f["overhead"] = (f["clean"] - f["no_exec"]) / f["examples"]
     f["overhead_snippets"] = (f["clean"] - f["no_exec"]) / f["snippets"]
@@ -352,6 +371,7 @@ def main() -> int:
         f" | {'/'.join(map(str, sorted(executions)))} / {'/'.join(map(str, sorted(examples)))} |",
         f"| 8 | `python {DDP_EXAMPLE}` (two gloo processes) | {f['ddp']:.2f} s |",
         f"| 9 | the PDFs: clean build printing them − figure 1 | {f['pdf']:.2f} s |",
+        f"| 10 | `make test-fast` (its pytest command, fresh process) | {f['test_fast']:.1f} s |",
         "",
         "| page | HTML | CSS | JS | images | total (gzip) |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
@@ -387,6 +407,10 @@ def main() -> int:
         ),
         (f"DDP example {f['ddp']:.2f} s ≤ {BUDGET_DDP:.0f} s", f["ddp"] <= BUDGET_DDP),
         (f"the PDFs add {f['pdf']:.2f} s ≤ {BUDGET_PDF:.0f} s to a build", f["pdf"] <= BUDGET_PDF),
+        (
+            f"make test-fast {f['test_fast']:.1f} s ≤ {BUDGET_TEST_FAST:.0f} s (README: under a minute)",
+            f["test_fast"] <= BUDGET_TEST_FAST,
+        ),
     ]
     lines += ["", "Budgets:", ""] + [
         f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets

@@ -1,6 +1,6 @@
 """A PDF of the whole site per language, printed by Chromium from the pages just built.
 
-gradsite/downloads.py calls `make_books` after the build: for each language it
+gradsite/offline.py calls `make_books` after the build: for each language it
 writes `book.html` beside that language's home page (so the site's own
 stylesheets and relative links resolve), made of
 

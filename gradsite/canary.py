@@ -200,7 +200,7 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
         f"en/search/search_index.json {'exists' if languages_hook else 'is missing'})"
     )
     offline = (site / "downloads" / "pytorch-gradients-offline.zip").exists()
-    found.append(f"Offline copy (gradsite/downloads.py): {'made' if offline else 'DROPPED'}")
+    found.append(f"Offline copy (gradsite/offline.py): {'made' if offline else 'DROPPED'}")
     unchecked = [h for h in listed if h not in hooks and h != "gradsite/languages.py"]
     if unchecked:
         found.append(

@@ -69,11 +69,14 @@ def note(
     data: dict | None = None,
     root: Path = matrix.ROOT,
     current: dict | None = None,
+    pinned: str | None = None,
 ) -> str | None:
     """One line on how the example fares across releases; None if the matrix has no current row.
 
     `current`: what `rows(data, root)` returns, when the caller has it already (a build
-    notes some 250 examples, and reads each file once)."""
+    notes some 250 examples, and reads each file once). `pinned`: the release the site is
+    built with (matrix.PINNED; a test names another)."""
+    pinned = pinned or matrix.PINNED
     results = (rows(data, root) if current is None else current).get(example)
     if not results:
         return None
@@ -89,8 +92,10 @@ def note(
     def listed(some: list[str]) -> str:
         return span(some, releases, lang)
 
-    other = listed(other_output(results))
-    if not any(ok):
+    other = listed(other_output(results, pinned))
+    if releases == [pinned] and all(ok):  # no other release has run it yet
+        text = words["pinned"].format(pinned=minor(pinned))
+    elif not any(ok):
         text = words["never"].format(why=why)
     elif all(ok):
         key = "all_other" if other else "all"
@@ -133,24 +138,26 @@ def span(some: list[str], releases: list[str], lang: str) -> str:
     return ("、" if lang == "zh" else ", ").join(parts)
 
 
-def other_output(results: dict[str, dict]) -> list[str]:
+def other_output(results: dict[str, dict], pinned: str | None = None) -> list[str]:
     """The releases that ran the example and printed something other than the pinned release did."""
-    pinned = results.get(matrix.PINNED)
-    if pinned is None:
+    reference = results.get(pinned or matrix.PINNED)
+    if reference is None:
         return []
     return [
         r
         for r, entry in results.items()
         if r != matrix.NIGHTLY
         and entry["status"] != "failed"
-        and entry["output"] != pinned["output"]
+        and entry["output"] != reference["output"]
     ]
 
 
-def differs(example: str, current: dict) -> bool:
+def differs(example: str, current: dict, pinned: str | None = None) -> bool:
     """Whether some tested release fails, warns or prints something else: the note is shown only then."""
     results = {r: e for r, e in current.get(example, {}).items() if r != matrix.NIGHTLY}
-    return any(e["status"] != "passed" for e in results.values()) or bool(other_output(results))
+    return any(e["status"] != "passed" for e in results.values()) or bool(
+        other_output(results, pinned)
+    )
 
 
 def page_data(
@@ -160,6 +167,7 @@ def page_data(
     current: dict,
     outputs: dict[str, str],
     root: Path = matrix.ROOT,
+    pinned_release: str | None = None,
 ) -> dict:
     """What docs/assets/releases.js needs to show each release's output of the page's examples.
 
@@ -167,12 +175,14 @@ def page_data(
     what the pinned one did, without a warning (most of them); None where it has no current
     record; else status, output hash, and for a failure or warning the error, the line and
     its code. `texts` holds only the outputs that differ from the pinned one, which the page
-    shows already: the no-JS page and the search index hold the pinned outputs alone."""
+    shows already: the no-JS page and the search index hold the pinned outputs alone.
+    `pinned_release`: matrix.PINNED unless a test names another."""
+    pinned_release = pinned_release or matrix.PINNED
     releases = sorted((r for r in data["releases"] if r != matrix.NIGHTLY), key=matrix.version_key)
     texts, entries = {}, {}
     for example in dict.fromkeys(examples):
         results = current.get(example, {})
-        pinned = results.get(matrix.PINNED)
+        pinned = results.get(pinned_release)
         row = []
         for release in releases:
             entry = results.get(release)
@@ -193,7 +203,7 @@ def page_data(
                 row.append(item)
         entries[example] = {"pinned": pinned["output"] if pinned else None, "releases": row}
     return {
-        "pinned": matrix.PINNED,
+        "pinned": pinned_release,
         "releases": releases,
         "examples": entries,
         "texts": dict(sorted(texts.items())),

@@ -49,9 +49,16 @@ def load() -> tuple[dict, dict]:
 
 
 def add_notes(
-    markdown: str, src_uri: str, data: dict, current: dict, root: Path = matrix.ROOT
+    markdown: str,
+    src_uri: str,
+    data: dict,
+    current: dict,
+    root: Path = matrix.ROOT,
+    said: set[str] | None = None,
 ) -> str:
-    """The page's Markdown with a versions block under each example it includes."""
+    """The page's Markdown with a versions block under each example it includes. `said`: the
+    examples whose missing row the log has named in this build (once, not per language)."""
+    said = set() if said is None else said
     lang = language_of(src_uri)
 
     def add_note(match: re.Match) -> str:
@@ -61,7 +68,9 @@ def add_notes(
         example = include["path"]
         text = compat.note(example, lang, data, root, current=current)
         if text is None:
-            log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
+            if example not in said:
+                said.add(example)
+                log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
             return match[0]
         return f'{match[0]}\n\n{match["indent"]}<span class="mx-versions" data-example="{example}"></span>\n'
 

@@ -56,6 +56,7 @@ import re
 import signal
 import sys
 import threading
+import time
 import traceback
 import warnings
 from contextlib import contextmanager, nullcontext, redirect_stderr, redirect_stdout
@@ -452,6 +453,7 @@ def run_python(
     linecache.cache[origin] = (len(code), None, code.splitlines(keepends=True), origin)
     context.executions += 1
     stdout = _CappedOutput(int(project.limit(project.OUTPUT_LIMIT)))
+    started = time.monotonic()
     try:
         namespace = execute(code, origin, stdout, context)
     except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is reported, then rendered
@@ -470,12 +472,22 @@ def run_python(
         context.failed_code[key] = code
         raise _report(context, origin, line, details, shown) from error
 
+    _say_if_slow(origin, time.monotonic() - started)
     text = stdout.getvalue()
     if snippet:
         context.namespaces[snippet] = (code, namespace)
     _keep(key, text, context)
     context.examples.add(key)
     return text
+
+
+def _say_if_slow(origin: str, seconds: float) -> None:
+    """Name an example slower than project.SLOW in the log (info: it does not fail the build)."""
+    if seconds > project.limit(project.SLOW):
+        log.info(
+            f"{origin}: slow example, {seconds:.1f} s (over {project.limit(project.SLOW):g} s, "
+            f"{project.SLOW[0]}): every build pays it, and every test run of it; make it faster if it can"
+        )
 
 
 def summary(context: Context) -> str:

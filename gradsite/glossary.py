@@ -100,13 +100,18 @@ def _pattern(term: str) -> str:
 
 
 class _Treeprocessor(AbbrTreeprocessor):
+    def __init__(self, md, abbrs, first_uses_only: bool = True):
+        super().__init__(md, abbrs)
+        self.first_uses_only = first_uses_only
+
     def run(self, root):
         if not self.abbrs:
             return
         longest_first = sorted(self.abbrs, key=len, reverse=True)
         self.RE = re.compile("|".join(_pattern(term) for term in longest_first))
         self.iter_element(root)
-        _first_uses_only(root, set(self.abbrs.values()))
+        if self.first_uses_only:
+            _first_uses_only(root, set(self.abbrs.values()))
 
 
 def _first_uses_only(root, titles: set[str]) -> None:
@@ -144,11 +149,17 @@ def _unwrap(element, parent) -> None:
 
 
 class GlossaryExtension(AbbrExtension):
-    """`abbr`, with the glossary preloaded and word boundaries that suit Chinese."""
+    """`abbr`, with the glossary preloaded and word boundaries that suit Chinese.
+    `first_uses_only: false` marks every use (only to show what the default prevents)."""
+
+    def __init__(self, **kwargs):
+        self.first_uses_only = kwargs.pop("first_uses_only", True)
+        super().__init__(**kwargs)
 
     def extendMarkdown(self, md):
         super().extendMarkdown(md)
-        md.treeprocessors.register(_Treeprocessor(md, self.abbrs), "abbr", 7)
+        treeprocessor = _Treeprocessor(md, self.abbrs, self.first_uses_only)
+        md.treeprocessors.register(treeprocessor, "abbr", 7)
 
 
 def makeExtension(**kwargs):  # noqa: N802 - the name Python-Markdown looks for

@@ -15,7 +15,9 @@ jobs in order, every priority stated here. The jobs live in their modules:
   (gradsite/errorindex.py);
 * the claim ledger: each page's claim marks, checked against the asserts of its examples
   and shown with their proofs, and the claims page (gradsite/claims.py);
-* the downloads: notebooks, examples zips, the offline copy (gradsite/downloads.py);
+* the downloads: notebooks, examples zips (gradsite/downloads.py), the offline copy
+  (gradsite/offline.py);
+* in `make serve`, a failed rebuild's errors on the served pages (gradsite/serve.py);
 * the templates' words and torch version, glossary tooltips in the page's language, and
   no variant of a glossary term in a page (gradsite/glossary.py).
 
@@ -35,6 +37,7 @@ import torch
 from mkdocs.plugins import event_priority
 
 from gradsite import (
+    buildlog,
     claims,
     compat_hook,
     downloads,
@@ -42,8 +45,10 @@ from gradsite import (
     execute,
     glossary,
     languages,
+    offline,
     reproducible,
     searchwords,
+    serve,
 )
 from gradsite.project import (
     FENCE,
@@ -72,6 +77,7 @@ class Site:
     matrix: tuple[dict, dict] = ({}, {})  # data/matrix.json and its current rows (compat_hook.load)
     not_found: dict[str, str] = field(default_factory=dict)  # language -> its 404.html
     ledger: claims.Ledger = field(default_factory=claims.Ledger)  # every page's claims
+    said: set[str] = field(default_factory=set)  # what the log has said once (compat_hook)
     # page source -> {heading id: snippet} of its error-index entries (gradsite/errorindex.py)
     error_entries: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -80,21 +86,17 @@ def site_of(config) -> Site:
     return config["gradsite"]
 
 
-def hand_over(config, runner: execute.Context) -> None:
-    """Give a build that has not started yet a runner's Context (its outputs are reused)."""
-    config["gradsite"] = Site(runner=runner)
+def hand_over(config, site: Site) -> None:
+    """Give a build that has not started yet a runner's Context (its outputs are reused), and
+    what the log has said."""
+    config["gradsite"] = Site(runner=site.runner, said=site.said)
 
 
-def _reported_by_the_runner(record: logging.LogRecord) -> bool:
-    """markdown-exec repeats a failing python block and its traceback: the runner's report says it all."""
-    return not record.getMessage().startswith("Execution of python code block")
-
-
-@event_priority(50)  # before Material's offline plugin adds its CDN shim (downloads.use_local_shim)
+@event_priority(50)  # before Material's offline plugin adds its CDN shim (offline.use_local_shim)
 def on_config(config):
-    exec_log = logging.getLogger("mkdocs.plugins.markdown_exec")
-    if _reported_by_the_runner not in exec_log.filters:
-        exec_log.addFilter(_reported_by_the_runner)
+    if "gradsite" not in config:  # a new build: its count starts here, before it logs
+        buildlog.count_from_here()
+    buildlog.quiet_markdown_exec()
     for name in execute.changed_sources():  # an edit while `make serve` runs
         log.warning(
             f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)"
@@ -111,7 +113,7 @@ def on_config(config):
         config.docs_dir, language
     )
     searchwords.add_glossary_terms(config.docs_dir)
-    downloads.use_local_shim(config)
+    offline.use_local_shim(config)
     # For the templates (gradsite/overrides): the torch that ran the examples, and their words.
     config.extra["torch_version"] = torch.__version__
     config.extra["words"] = WORDS[language]["page"]
@@ -216,9 +218,9 @@ def _glossary_variants(markdown: str, page, config) -> None:
         )
 
 
-def on_startup(command, dirty):
-    # Before any build, once per `mkdocs` command: serve leaves the PDFs out (gradsite/downloads.py).
-    downloads.COMMAND[0] = command
+def on_serve(server, config, builder):
+    # A failed rebuild shows its errors on the served pages instead of holding requests.
+    return serve.show_failures(server)
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -228,7 +230,9 @@ def on_page_markdown(markdown, page, config, files):
     site.error_entries[page.file.src_uri] = errorindex.entries(markdown)
     markdown = FENCE.sub(_name_the_snippet, markdown)
     markdown = _claims(markdown, page, files, site)
-    return compat_hook.add_notes(markdown, page.file.src_uri, *site.matrix, root=site.runner.root)
+    return compat_hook.add_notes(
+        markdown, page.file.src_uri, *site.matrix, root=site.runner.root, said=site.said
+    )
 
 
 def _claims(markdown: str, page, files, site: Site) -> str:
@@ -288,4 +292,8 @@ def on_post_build(config) -> None:
         return  # a nested language build: the site is not complete yet
     site = site_of(config)
     languages.split_by_language(config, site.not_found)
-    downloads.write_downloads(config, prepare=lambda offline: hand_over(offline, site.runner))
+    downloads.write_downloads(config, prepare=lambda offline: hand_over(offline, site))
+
+
+def on_build_error(error):
+    buildlog.honest_abort(error)  # "Aborted with N errors": N of the whole build

@@ -33,21 +33,17 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
-from gradsite.project import LANGUAGES, language_of_build, url_prefix
+from gradsite.project import LANGUAGES, i18n, language_of_build, url_prefix
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-def _i18n(config):
-    return config.plugins.get("i18n")
-
-
 def nested(config) -> bool:
     """Whether this is one of mkdocs-static-i18n's nested builds (a language after the first):
     the site is complete only when the outer build's post_build runs."""
-    i18n = _i18n(config)
-    return bool(i18n and i18n.building)
+    plugin = i18n(config)
+    return bool(plugin and plugin.building)
 
 
 def base_url(context, page, config) -> None:
@@ -64,8 +60,8 @@ def strip_alternates(output: str) -> str:
 
 def homes_for_404(config) -> None:
     """404.html: its language selector goes to the homes (not to the last page built)."""
-    if _i18n(config):
-        config.extra.alternate = deepcopy(_i18n(config).extra_alternate)
+    if i18n(config):
+        config.extra.alternate = deepcopy(i18n(config).extra_alternate)
 
 
 def keep_404(output: str, template_name: str, config, not_found: dict[str, str]) -> str:
@@ -81,7 +77,7 @@ def keep_404(output: str, template_name: str, config, not_found: dict[str, str])
 
 def split_by_language(config, not_found: dict[str, str]) -> None:
     """After the last language is built: one search index, sitemap and 404 page per language."""
-    if not _i18n(config):
+    if not i18n(config):
         return  # one language: nothing was stacked
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"

@@ -4,7 +4,10 @@
 
 Imports torch once, then runs each example in a fork of this process, as
 `python <example>` would run it (cwd: the project root, __name__ "__main__",
-argv [path]), with its own stdout and stderr files. Prints one JSON line per
+argv [path], its folder first on sys.path, Python's default warning filters, no
+stdin), with its own stdout and stderr files, and the build's limits. `run` is the
+one way to run an example as a program: tests/test_snippets.py calls it too (from
+the example's own folder, as the examples zips are run). Prints one JSON line per
 example as soon as it is done, then a last line with the provenance:
 
     {"example": "snippets/a/b.py", "status": "passed" | "failed" | "warned",
@@ -36,6 +39,7 @@ import sys
 import tempfile
 import time
 import traceback
+import warnings
 
 
 def _project():
@@ -85,7 +89,23 @@ def strip_paths(text: str, root: str) -> str:
     return text
 
 
-def _child(root: str, example: str, out: str, err: str, report: int) -> None:
+def _as_a_new_interpreter(path: str) -> None:
+    """What `python <path>` starts with that a fork of this process (or of pytest) may lack."""
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 - the fd's life
+    sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - a build has no one to type
+    sys.argv = [path]
+    sys.path.insert(0, os.path.dirname(path))
+    warnings.resetwarnings()  # Python's defaults, shown on stderr
+    for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
+        warnings.simplefilter("ignore", category)
+    warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
+    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: (
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+    )
+
+
+def _child(root: str, example: str, out: str, err: str, report: int, cwd: str) -> None:
     """In the fork: run one example, send {"error", "line"} through `report`."""
     result = {"error": None, "line": None, "code": 0}
     path = os.path.join(root, example)
@@ -94,8 +114,8 @@ def _child(root: str, example: str, out: str, err: str, report: int) -> None:
     os.dup2(fd_out, 1)
     os.dup2(fd_err, 2)
     try:
-        os.chdir(root)
-        sys.argv = [path]
+        os.chdir(cwd)
+        _as_a_new_interpreter(path)
         runpy.run_path(path, run_name="__main__")
     except SystemExit as stop:
         if stop.code not in (None, 0):
@@ -116,7 +136,16 @@ def _child(root: str, example: str, out: str, err: str, report: int) -> None:
     os._exit(result["code"])
 
 
-def run(root: str, example: str) -> dict:
+def _read(path: str) -> bytes:
+    if not os.path.exists(path):
+        return b""
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def run(root: str, example: str, cwd: str | None = None) -> dict:
+    """Run one example as a program (from `cwd`, default the project root) in a fork of this
+    process, within the build's limits; its result as described above, and its "stderr"."""
     with tempfile.TemporaryDirectory() as tmp:
         out, err = os.path.join(tmp, "out"), os.path.join(tmp, "err")
         read, write = os.pipe()
@@ -125,7 +154,7 @@ def run(root: str, example: str) -> dict:
         pid = os.fork()
         if pid == 0:
             os.close(read)
-            _child(root, example, out, err, write)
+            _child(root, example, out, err, write, cwd or root)
         os.close(write)
         chunks = []
         while True:
@@ -148,10 +177,8 @@ def run(root: str, example: str) -> dict:
         got = json.loads(b"".join(chunks) or b"{}")
         if not chunks and os.WIFSIGNALED(status):
             got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
-        stdout = open(out, "rb").read() if os.path.exists(out) else b""
-        stderr = (
-            open(err, "rb").read().decode(errors="replace").strip() if os.path.exists(err) else ""
-        )
+        stdout, stderr = (_read(path) for path in (out, err))
+        stderr = stderr.decode(errors="replace").strip()
     error = got.get("error")
     text = stdout.decode(errors="replace")
     if not error:
@@ -169,6 +196,7 @@ def run(root: str, example: str) -> dict:
         "output": hashlib.sha256(stdout).hexdigest()[:16],
         "text": strip_paths(text, root),
         "seconds": seconds,
+        "stderr": strip_paths(stderr, root),
     }
 
 

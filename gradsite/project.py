@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = (
     Path(__file__).resolve().parent.parent
@@ -146,10 +147,13 @@ def leaks(text: str) -> list[str]:
 # variables change them (make serve and make build honour them too).
 TIME_LIMIT = ("GRADSITE_TIME_LIMIT", 300.0)  # seconds; the slowest example (DDP) takes about 15
 OUTPUT_LIMIT = ("GRADSITE_OUTPUT_LIMIT", 1_000_000)  # characters printed
+# seconds; a slower example is named in the build log with its time: every build and every
+# `make test-fast` pays it (README promises the latter under a minute).
+SLOW = ("GRADSITE_SLOW", 5.0)
 
 
 def limit(setting: tuple[str, float]) -> float:
-    """The value of TIME_LIMIT or OUTPUT_LIMIT: its environment variable, else its default."""
+    """The value of TIME_LIMIT, OUTPUT_LIMIT or SLOW: its environment variable, else its default."""
     name, default = setting
     return float(os.environ.get(name) or default)
 
@@ -162,7 +166,18 @@ def root_of(config) -> Path:
     return Path(config.docs_dir).resolve().parent
 
 
+def serving(config) -> bool:
+    """Whether `mkdocs serve` runs this build: it gives site_url its own address (dev_addr)."""
+    return (
+        urlsplit(config.site_url or "").netloc == f"{config.dev_addr.host}:{config.dev_addr.port}"
+    )
+
+
+def i18n(config):
+    """The build's mkdocs-static-i18n plugin (None in a build without it, as in some tests)."""
+    return config.plugins.get("i18n")
+
+
 def language_of_build(config) -> str:
     """The language mkdocs-static-i18n is building now (it builds one after the other)."""
-    i18n = config.plugins.get("i18n")
-    return getattr(i18n, "current_language", None) or DEFAULT
+    return getattr(i18n(config), "current_language", None) or DEFAULT

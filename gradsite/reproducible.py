@@ -5,13 +5,15 @@ modification time in sitemap.xml.gz's gzip header) unless SOURCE_DATE_EPOCH is
 set (https://reproducible-builds.org/specs/source-date-epoch/). Setting it to
 the last commit's time makes two builds of the same checkout byte-identical on
 any day, and the date still means something: when the content last changed.
-tests/test_reproducible.py proves it.
+tests/test_reproducible.py proves it. Zips the build writes date their entries the same way.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
+import time
+import zipfile
 from pathlib import Path
 
 
@@ -31,3 +33,20 @@ def pin_build_date(project: Path) -> None:
         return
     if done.returncode == 0 and done.stdout.strip().isdigit():
         os.environ["SOURCE_DATE_EPOCH"] = done.stdout.strip()
+
+
+def zip_date() -> tuple[int, int, int, int, int, int]:
+    """The date of every zip entry: SOURCE_DATE_EPOCH (zip's dates start in 1980)."""
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, zip's first day
+    return time.gmtime(max(epoch, 315532800))[:6]
+
+
+def write_zip(target: Path, files: dict[str, bytes], date) -> None:
+    """A zip of `files` (archive name -> content), in name order, every entry dated `date`."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=date)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])

@@ -69,6 +69,7 @@ python {first}
         "compat": {
             "never": "在本站测试过的每个 PyTorch 版本上都失败：{why}",
             "all": "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过。",
+            "pinned": "目前只在 PyTorch {pinned} 上检查过。",
             "all_other": (
                 "在本站测试过的每个 PyTorch 版本（{first} 至 {last}）上都原样通过，但在 {other} "
                 "上输出不同。"
@@ -249,6 +250,7 @@ The page: {url}
         "compat": {
             "never": "Fails on every PyTorch release tested here: {why}",
             "all": ("Runs unchanged on every PyTorch release tested here ({first} to {last})."),
+            "pinned": "Checked on PyTorch {pinned} only so far.",
             "all_other": (
                 "Runs unchanged on every PyTorch release tested here ({first} to {last}), but "
                 "prints something else on {other}."

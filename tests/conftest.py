@@ -24,6 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from gradsite.project import ROOT, included
 
 from broken import build_broken
 from browser import CHROMIUM, chromium, served, tab  # noqa: F401 - browser fixtures, defined once
@@ -177,8 +178,45 @@ def broken() -> tuple[Build, dict]:
     return result, lines
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--example",
+        metavar="snippets/<chapter>/<name>.py",
+        help="only the tests about this example (make example EXAMPLE=...)",
+    )
+
+
+def _about(item, example: str) -> bool:
+    """Whether a test is about `example`: it is a parameter (the run alone, the matrix row, a
+    drift case that targets it), a page parameter includes it (parity), or the test is
+    declared `every_example` (ruff over snippets/)."""
+    if item.get_closest_marker("every_example"):
+        return True
+    for value in getattr(getattr(item, "callspec", None), "params", {}).values():
+        if str(value) in (example, str(ROOT / example)):
+            return True
+        if isinstance(value, Path) and value.suffix == ".md":
+            if example in included(value.read_text(encoding="utf-8")):
+                return True
+    return False
+
+
+def _only_the_example(config, items) -> None:
+    example = config.getoption("--example")
+    if example is None:
+        return
+    if not (ROOT / example).is_file() or not example.startswith("snippets/"):
+        raise pytest.UsageError(
+            f"--example {example}: no such file; name snippets/<chapter>/<name>.py"
+        )
+    keep = [item for item in items if _about(item, example)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark what each test costs, from the fixtures it uses: `-m` selects by it."""
+    _only_the_example(config, items)
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & {"tab", "served", "chromium"}:

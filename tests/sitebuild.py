@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import traceback
 from dataclasses import dataclass
@@ -110,18 +111,23 @@ def forked(function, *args, timeout: float = 600):
     The child starts with everything this process imported (torch above all), so it
     costs what the function does, and nothing it changes (a monkeypatch of torch, a
     global flag) reaches this process or another test. An exception in the child is
-    raised here as a RuntimeError carrying its traceback.
+    raised here as a RuntimeError carrying its traceback. The child's temporary files (a drift
+    patch's sitecustomize.py, tests/drift_cases/accumulation.py) go in a folder of its own,
+    deleted when it ends.
     """
     execute.cache_key(
         "", "warm-up", execute.Context()
     )  # what every child needs, computed once here
     read, write = os.pipe()
+    scratch = tempfile.mkdtemp(prefix="gradsite-forked-")
     pid = os.fork()
     if pid == 0:  # the child
         os.close(read)
         status = 0
         try:
             import torch
+
+            os.environ["TMPDIR"] = tempfile.tempdir = scratch  # its processes' too
 
             torch.set_num_threads(1)  # a thread pool does not survive a fork
             payload = ("ok", function(*args))
@@ -134,6 +140,7 @@ def forked(function, *args, timeout: float = 600):
     with os.fdopen(read, "rb") as pipe:
         data = pipe.read()
     os.waitpid(pid, 0)
+    shutil.rmtree(scratch, ignore_errors=True)
     kind, value = pickle.loads(data)
     if kind == "error":
         raise RuntimeError(f"in the forked child:\n{value}")

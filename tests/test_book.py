@@ -16,7 +16,7 @@ import zipfile
 
 import pytest
 from gradsite import book
-from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
+from gradsite.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import LANGUAGES, url_prefix
 from pypdf import PdfReader, PdfWriter
 

@@ -222,3 +222,40 @@ def test_a_citation_whose_url_differs_between_languages(broken):
         "docs/retention/index.zh.md and docs/retention/index.en.md: claim cited-claim-here cites "
         "https://example.org/zh in zh but https://example.org/en in en: cite the same URL"
     ) in result.log, result.log[-4000:]
+
+
+def test_the_log_says_each_thing_once(broken):
+    """The runner's report without markdown-exec's repeat of the block and its traceback; a
+    missing matrix row named once, not once per language."""
+    log = broken[0].log
+    assert "Execution of python code block" not in log
+    rows = re.findall(r"^INFO +- +(\S+): no current row in data/matrix\.json", log, re.M)
+    assert rows and len(rows) == len(set(rows)), rows  # the copy has no data/: every example
+
+
+def test_the_strict_abort_counts_every_error_of_the_build():
+    """MkDocs counts only the build that raises, the last language's nested one (two errors in
+    zh and one in en read "Aborted with 1 errors"): the hook rewrites it with the whole build's."""
+    import logging
+
+    from gradsite import hooks
+    from mkdocs.exceptions import Abort
+
+    logger = logging.getLogger("mkdocs.hooks.gradsite")
+    try:
+        hooks.buildlog.count_from_here()  # as on_config does when a build starts
+        for message in ("zh: one", "zh: two", "en: three"):
+            logger.error(message)
+        logger.warning("a warning")
+        error = Abort("Aborted with 1 errors in strict mode!")  # what the en build raises
+        hooks.on_build_error(error=error)
+        assert error.message == "Aborted with 3 errors, 1 warning in strict mode!"
+        hooks.buildlog.count_from_here()  # the next build counts from zero
+        logger.error("once")
+        error = Abort("Aborted with 1 errors in strict mode!")
+        hooks.on_build_error(error=error)
+        assert error.message == "Aborted with 1 error in strict mode!"
+    finally:  # no count left behind for the next test in this process
+        root = logging.getLogger("mkdocs")
+        for handler in [h for h in root.handlers if isinstance(h, hooks.buildlog.BuildCount)]:
+            root.removeHandler(handler)

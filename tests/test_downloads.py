@@ -11,8 +11,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from gradsite.downloads import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.matrix import PINNED, RELEASES
+from gradsite.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, chapter_snippets, pins, url_prefix
 
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
@@ -144,3 +144,38 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
         context.close()
     assert outside == [], f"requests that left the disk: {outside}"
     assert failed == [], failed
+
+
+def test_make_serve_builds_no_offline_copy(tmp_path, caplog):
+    """A second whole build on every `make serve` rebuild would double each rebuild and its log:
+    the offline copy is made by `make build` only (the home page then links no copy either)."""
+    from types import SimpleNamespace
+
+    from gradsite import downloads
+
+    offline = SimpleNamespace(config=SimpleNamespace(enabled=False))  # the site's own build
+    config = SimpleNamespace(site_dir=str(tmp_path), docs_dir=str(ROOT / "docs"), plugins={})
+    config.plugins["offline"] = offline
+    # What mkdocs serve does to every build's config: site_url becomes its own address.
+    config.dev_addr = SimpleNamespace(host="127.0.0.1", port=8000)
+    config.site_url = "http://127.0.0.1:8000/"
+
+    def second_build(_):
+        raise AssertionError("the offline copy was built in make serve")
+
+    caplog.set_level("INFO", logger=downloads.log.name)
+    downloads.write_downloads(config, prepare=second_build)
+    assert "no offline copy: make serve leaves it out" in caplog.text
+    assert not (tmp_path / OFFLINE_ZIP).exists()
+
+
+def test_a_build_knows_whether_mkdocs_serve_runs_it():
+    """No module state set at startup: mkdocs serve gives every build's site_url its address."""
+    from gradsite.project import serving
+    from mkdocs.config import load_config
+    from mkdocs.livereload import _serve_url
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    assert not serving(config)  # make build: the published address
+    config.site_url = _serve_url(config.dev_addr.host, config.dev_addr.port, "/")  # as serve does
+    assert serving(config)

@@ -89,3 +89,21 @@ def test_crashed_ddp_worker_fails_the_runner_with_a_message():
         assert (
             "TimeoutError" not in log
         )  # reported as the crash it is, not as the example's own time-out
+
+
+def test_a_drift_patch_for_every_process_leaves_no_temporary_folder():
+    """in_every_process writes a sitecustomize.py in a temporary folder: it goes with its child."""
+    import tempfile
+    import textwrap
+    from pathlib import Path
+
+    from sitebuild import forked
+
+    def child():
+        namespace: dict = {}
+        exec(textwrap.dedent(in_every_process("x = 1")), namespace)  # noqa: S102
+        return namespace["_folder"], tempfile.gettempdir()
+
+    folder, temp = forked(child)
+    assert Path(folder).name.startswith("gradsite-drift-")
+    assert not Path(folder).exists() and not Path(temp).exists(), (folder, temp)

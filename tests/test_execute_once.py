@@ -145,6 +145,20 @@ def test_a_figure_drawing_a_failed_example_does_not_run_it_again(project, build,
     assert "snippets/demo/broken.py:3\n  assert False, 'drifted'" in caplog.text
 
 
+def test_the_log_names_each_example_slower_than_the_threshold_with_its_time(
+    build, monkeypatch, caplog
+):
+    """A slow example costs every build and `make test-fast`: the build log names it, with its time."""
+    monkeypatch.setenv("GRADSITE_SLOW", "1")
+    caplog.set_level("INFO", logger=execute.log.name)
+    execute.run_python("import time\ntime.sleep(1.2)\n", build, snippet="snippets/demo/slow.py")
+    execute.run_python("print('quick')\n", build, snippet="snippets/demo/quick.py")
+    slow = [r.getMessage() for r in caplog.records if "slow example" in r.getMessage()]
+    assert len(slow) == 1 and slow[0].startswith("snippets/demo/slow.py: slow example, 1."), slow
+    assert "(over 1 s, GRADSITE_SLOW)" in slow[0]
+    assert all(r.levelname == "INFO" for r in caplog.records if "slow example" in r.getMessage())
+
+
 def test_outputs_persist_on_disk_only_when_asked(project, build, monkeypatch):
     execute.run_python("print('kept')\n", build)
     assert not (project / ".cache").exists(), "without GRADSITE_CACHE nothing is written"

@@ -299,6 +299,21 @@ def test_notes_in_both_languages(history):
     )
 
 
+def test_an_example_run_on_the_pinned_release_alone_says_so(tmp_path):
+    """Not "runs unchanged on every release tested (2.13 to 2.13)": only the pinned one ran it."""
+    example = "snippets/retention/new.py"
+    root = _project(tmp_path, {example: "print(1)\n"})
+    data = {"releases": {}}
+    for status, error in (("passed", None), ("warned", "UserWarning: w")):
+        result = _result(example, status=status, error=error)
+        matrix.record(data, matrix.PINNED, result, matrix.source_hash(example, root))
+        pinned = compat.minor(matrix.PINNED)
+        en, zh = (compat.note(example, lang, data, root) for lang in ("en", "zh"))
+        assert en.startswith(f"Checked on PyTorch {pinned} only so far."), en
+        assert zh.startswith(f"目前只在 PyTorch {pinned} 上检查过。"), zh
+        assert "every" not in en and "每个" not in zh
+
+
 def test_an_edited_example_has_no_note(history):
     data, root = history
     (root / "snippets/retention/fine.py").write_text("print(2)\n")
@@ -374,30 +389,32 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
     assert content.count('<script type="application/json" id="mx-data">') == 1
 
 
-def test_a_release_that_prints_something_else_is_named_in_the_note(history, monkeypatch):
+def test_a_release_that_prints_something_else_is_named_in_the_note(history):
     data, root = history
-    monkeypatch.setattr(compat.matrix, "PINNED", "2.1.2")
     fine = "snippets/retention/fine.py"  # prints "a" up to 2.0, "b" on 2.1
-    assert compat.note(fine, "en", data, root) == (
+    assert compat.note(fine, "en", data, root, pinned="2.1.2") == (
         "Runs unchanged on every PyTorch release tested here (1.13 to 2.1), but prints something else on 1.13, 2.0."
     )
-    assert compat.note(fine, "zh", data, root) == (
+    assert compat.note(fine, "zh", data, root, pinned="2.1.2") == (
         "在本站测试过的每个 PyTorch 版本（1.13 至 2.1）上都原样通过，但在 1.13、2.0 上输出不同。"
     )
     current = compat.rows(data, root)
-    assert compat.differs(fine, current) and compat.differs("snippets/zeroing/none.py", current)
-    monkeypatch.setattr(compat.matrix, "PINNED", "2.0.1")  # then 1.13 prints what 2.0 does
-    assert compat.note(fine, "en", data, root).endswith("but prints something else on 2.1.")
+    assert compat.differs(fine, current, "2.1.2")
+    assert compat.differs("snippets/zeroing/none.py", current, "2.1.2")
+    # Pinned on 2.0, 1.13 prints what 2.0 does:
+    assert compat.note(fine, "en", data, root, pinned="2.0.1").endswith(
+        "but prints something else on 2.1."
+    )
 
 
 def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pinned_one(
-    history, monkeypatch
+    history,
 ):
     data, root = history
-    monkeypatch.setattr(compat.matrix, "PINNED", "2.1.2")
     none, fine = "snippets/zeroing/none.py", "snippets/retention/fine.py"
     outputs = {"o": "printed before the assert\n", "a": "A\n", "b": "B\n", "unused": "X\n"}
-    page = compat.page_data([none, fine, none], "zh", data, compat.rows(data, root), outputs, root)
+    current = compat.rows(data, root)
+    page = compat.page_data([none, fine, none], "zh", data, current, outputs, root, "2.1.2")
     assert page["pinned"] == "2.1.2" and page["releases"] == ["1.13.1", "2.0.1", "2.1.2"]
     assert list(page["examples"]) == [none, fine]  # page order, once each
     assert page["examples"][none] == {
@@ -421,7 +438,7 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
     assert page["texts"] == {"a": "A\n"}  # not the pinned outputs, which the page shows already
     assert page["words"] == compat.UI["zh"]
     (root / fine).write_text("print(2)\n")  # edited: no current record on any release
-    page = compat.page_data([fine], "en", data, compat.rows(data, root), outputs, root)
+    page = compat.page_data([fine], "en", data, compat.rows(data, root), outputs, root, "2.1.2")
     assert (
         page["examples"][fine] == {"pinned": None, "releases": [None, None, None]}
         and page["texts"] == {}

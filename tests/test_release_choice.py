@@ -126,10 +126,9 @@ def index_problems(index: dict, pages: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def small_page(tmp_path, monkeypatch):
+def small_page(tmp_path):
     """A page with two examples, as the hooks write it, on three releases (pinned: 2.1.2):
     `fails.py` fails on 1.13 after printing its first line; `other.py` prints "old" before 2.1."""
-    monkeypatch.setattr(compat.matrix, "PINNED", "2.1.2")
     for name, code in (("fails", "print('first')\nprint('second')\n"), ("other", "print('new')\n")):
         (tmp_path / "snippets/zeroing").mkdir(parents=True, exist_ok=True)
         (tmp_path / f"snippets/zeroing/{name}.py").write_text(code)
@@ -166,7 +165,7 @@ def small_page(tmp_path, monkeypatch):
             )
     current = compat.rows(data, tmp_path)
     examples = ["snippets/zeroing/fails.py", "snippets/zeroing/other.py"]
-    page_data = compat.page_data(examples, "en", data, current, outputs, tmp_path)
+    page_data = compat.page_data(examples, "en", data, current, outputs, tmp_path, "2.1.2")
 
     def block(text):
         return f'<div class="highlight"><pre><span></span><code>{text}</code></pre></div>'

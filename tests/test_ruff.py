@@ -22,7 +22,13 @@ def _ruff(*command: str) -> subprocess.CompletedProcess:
     return subprocess.run([*RUFF, *command], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("what", FOLDERS)
+@pytest.mark.parametrize(
+    "what",
+    [
+        pytest.param(what, marks=[pytest.mark.every_example] if what == "snippets" else [])
+        for what in FOLDERS
+    ],
+)
 @pytest.mark.parametrize(
     "command", [["format", "--check", "--diff"], ["check", "--no-fix"]], ids=["format", "lint"]
 )
@@ -39,3 +45,12 @@ def test_ruff_check_can_fail(tmp_path):
         "check", "--no-fix", "--output-format", "concise", "--config", "tests/.ruff.toml", str(bad)
     )
     assert done.returncode == 1 and "E501" in done.stdout and "F401" in done.stdout, done.stdout
+
+
+def test_make_format_formats_every_folder_this_test_checks():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\nformat:", 1)[1].split("\n\n", 1)[0]
+    for tool in ("ruff format", "ruff check --fix"):
+        line = next(line for line in recipe.splitlines() if tool in line)
+        for folders in FOLDERS.values():
+            assert all(folder in line.split() for folder in folders), (tool, folders, line)

@@ -2,8 +2,10 @@
 
 Each runs as `python <file>.py` would in its own folder (`__main__`, its own
 `__file__` and argv, Python's default warning filters, output at the file
-descriptors so the processes it starts are heard too), in a forked child of
-the test process: the interpreter start and `import torch` are paid once.
+descriptors so the processes it starts are heard too), in a fork of the test
+process (the interpreter start and `import torch` are paid once), through the one
+way the project runs an example as a program: the matrix worker's `run`
+(gradsite/matrix_worker.py), with the build's limits (time, output, leaks).
 
 The same run (kept per worker) is checked against the pinned torch's row of
 data/matrix.json by a test of its own: the example passes and prints exactly
@@ -16,66 +18,17 @@ from its own folder, runs unzipped.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
-import runpy
 import sys
-import tempfile
-import warnings
 
 import pytest
-from gradsite import matrix
+from gradsite import matrix, matrix_worker
 from gradsite.markdown_docs import expand_includes
 from gradsite.project import ROOT, snippets
-
-from sitebuild import forked
 
 SNIPPETS = [ROOT / name for name in snippets()]
 DDP_EXAMPLE = ROOT / "snippets/accumulation/ddp_no_sync.py"  # two processes, about 15 s a run
 PINNED_ROW = matrix.load()["releases"].get(matrix.PINNED, {"provenance": {}, "examples": {}})
-
-
-def _python_default_warning_filters() -> None:
-    warnings.resetwarnings()
-    for category in (ResourceWarning, ImportWarning, PendingDeprecationWarning, DeprecationWarning):
-        warnings.simplefilter("ignore", category)
-    warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
-    # pytest records warnings instead of showing them; a program shows them on stderr.
-    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: (
-        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
-    )
-
-
-def _run_as_a_program(path) -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of the file run as a program."""
-    with tempfile.TemporaryDirectory() as folder:
-        out_path, err_path = os.path.join(folder, "out"), os.path.join(folder, "err")
-        with (
-            open(out_path, "w", encoding="utf-8") as out,
-            open(err_path, "w", encoding="utf-8") as err,
-        ):
-            os.dup2(out.fileno(), 1)
-            os.dup2(err.fileno(), 2)
-            sys.stdout, sys.stderr = out, err
-            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
-            os.chdir(path.parent)  # as in an unzipped examples folder
-            sys.argv = [str(path)]
-            sys.path.insert(0, str(path.parent))
-            _python_default_warning_filters()
-            status = 0
-            try:
-                runpy.run_path(str(path), run_name="__main__")
-            except SystemExit as exit_:
-                status = exit_.code if isinstance(exit_.code, int) else 1
-            except BaseException:  # noqa: BLE001 - reported as Python would
-                import traceback
-
-                traceback.print_exc()
-                status = 1
-            out.flush()
-            err.flush()
-        with open(out_path, encoding="utf-8") as out, open(err_path, encoding="utf-8") as err:
-            return status, out.read(), err.read()
 
 
 def test_there_are_examples():
@@ -83,9 +36,10 @@ def test_there_are_examples():
 
 
 @functools.cache
-def _run(path) -> tuple[int, str, str]:
-    """One run of each example per worker, for the two tests below."""
-    return forked(_run_as_a_program, path)
+def _run(path) -> dict:
+    """One run of each example per worker, for the two tests below: the matrix worker's run (the
+    build's limits), from the example's own folder, as an unzipped examples folder is run."""
+    return matrix_worker.run(str(ROOT), path.relative_to(ROOT).as_posix(), cwd=str(path.parent))
 
 
 EACH = [
@@ -100,16 +54,18 @@ EACH = [
 
 @pytest.mark.parametrize("path", EACH)
 def test_snippet_runs_alone_and_quietly(path):
-    status, stdout, stderr = _run(path)
-    assert status == 0, stderr
-    assert stderr == "", f"{path.name} wrote to stderr:\n{stderr}"
-    assert stdout.strip(), f"{path.name} shows nothing: an example must print what it proves"
+    result = _run(path)
+    assert result["status"] != "failed", f"{result['error']} (line {result['line']})"
+    assert result["stderr"] == "", f"{path.name} wrote to stderr:\n{result['stderr']}"
+    assert result["text"].strip(), (
+        f"{path.name} shows nothing: an example must print what it proves"
+    )
 
 
 @pytest.mark.parametrize("path", EACH)
 def test_snippet_prints_what_the_pinned_row_of_the_matrix_recorded(path):
     # What the matrix recorded on the pinned torch (gradsite/matrix_worker.py hashes stdout the same way).
-    status, stdout, _ = _run(path)
+    result = _run(path)
     name = path.relative_to(ROOT).as_posix()
     record = PINNED_ROW["examples"].get(name)
     refresh = matrix.refresh_command(matrix.PINNED, [name])
@@ -118,10 +74,14 @@ def test_snippet_prints_what_the_pinned_row_of_the_matrix_recorded(path):
         f"you edited {name} since data/matrix.json recorded it: refresh its row with {refresh} (seconds); "
         f"the other releases follow with make matrix EXAMPLES=\"{name}\" (CONTRIBUTING, 'Adding an example')"
     )
-    output = hashlib.sha256(stdout.encode()).hexdigest()[:16]
-    if record["output"] != output or (record["status"], record["error"]) != ("passed", None):
+    if record["output"] != result["output"] or (record["status"], record["error"]) != (
+        "passed",
+        None,
+    ):
         recorded = matrix.load_outputs().get(record["output"], "(text not recorded)")
-        pytest.fail(_same_source_other_output(name, record, recorded, stdout), pytrace=False)
+        pytest.fail(
+            _same_source_other_output(name, record, recorded, result["text"]), pytrace=False
+        )
 
 
 def _diff(before: str, after: str, before_name: str, after_name: str) -> str:
@@ -262,19 +222,25 @@ def test_the_pinned_row_was_made_on_this_torch():
 
 
 def test_a_failing_or_noisy_program_is_told_apart(tmp_path):
-    """The check above can fail: a failing assert, a warning on stderr, no output."""
+    """The check above can fail: a failing assert, a warning on stderr, no output, a leak."""
     cases = {
         "fails.py": "print(1)\nassert 1 == 2\n",
         "warns.py": "import warnings\nprint(1)\nwarnings.warn('x')\n",
         "silent.py": "x = 1\n",
+        "leaks.py": "print(object())\n",
     }
     for name, code in cases.items():
         (tmp_path / name).write_text(code, encoding="utf-8")
-    assert forked(_run_as_a_program, tmp_path / "fails.py")[0] == 1
-    assert "UserWarning: x" in forked(_run_as_a_program, tmp_path / "warns.py")[2], (
-        "a warning must reach stderr"
-    )
-    assert forked(_run_as_a_program, tmp_path / "silent.py")[1] == ""
+
+    def run(name: str) -> dict:
+        return matrix_worker.run(str(tmp_path), name, cwd=str(tmp_path))
+
+    assert run("fails.py")["status"] == "failed"
+    assert "UserWarning: x" in run("warns.py")["stderr"], "a warning must reach stderr"
+    assert run("silent.py")["text"] == ""
+    # The build's limits hold here as in the matrix: an address in the output fails.
+    leaks = run("leaks.py")
+    assert leaks["status"] == "failed" and "memory address" in leaks["error"], leaks
 
 
 @pytest.mark.parametrize("path", SNIPPETS, ids=lambda p: p.relative_to(ROOT).as_posix())

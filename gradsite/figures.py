@@ -1,0 +1,102 @@
+"""What both kinds of picture share (gradsite/graphs.py, gradsite/plots.py; pages call them
+through gradsite/pictures.py): run the example a picture draws, as its page does, and wrap an
+SVG in a <figure> with its legend and caption in the page's language."""
+
+from __future__ import annotations
+
+import io
+import runpy
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import markdown
+import torch
+from torch.overrides import TorchFunctionMode
+
+from gradsite import execute
+from gradsite.words import WORDS
+
+
+def build_context() -> execute.Context:
+    """The build's Context when a page's block calls this module; a blank one in a test."""
+    return execute.running() or execute.Context()
+
+
+def project_path(snippet: str) -> Path:
+    """Snippet paths are written as pages include them: relative to the project folder."""
+    path = Path(snippet)
+    return path if path.is_absolute() else build_context().root / path
+
+
+def language(lang: str | None) -> str:
+    lang = lang or build_context().language
+    return lang if lang in WORDS else "en"
+
+
+def inline(text: str) -> str:
+    """Inline Markdown (code spans, emphasis, links) for captions and legends."""
+    rendered = markdown.markdown(text)
+    return rendered.removeprefix("<p>").removesuffix("</p>")
+
+
+class InputRecorder(TorchFunctionMode):
+    """Records the tensors each autograd node was made from.
+
+    Autograd keeps no trace of an input that needs no gradient (its slot in
+    `next_functions` is None), so `b` in `d = c * c * b` would vanish from
+    the picture. This only names such inputs; every node and arrow of the
+    picture comes from `grad_fn` and `next_functions`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inputs: dict = {}
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        result = func(*args, **(kwargs or {}))
+        outputs = result if isinstance(result, (tuple, list)) else (result,)
+        given = [a for a in [*args, *(kwargs or {}).values()] if isinstance(a, torch.Tensor)]
+        for out in outputs:
+            node = out.grad_fn if isinstance(out, torch.Tensor) else None
+            if node is not None and node not in self.inputs:
+                self.inputs[node] = given
+        return result
+
+
+def run_example(snippet: str, *, record_inputs: bool = False):
+    """Run an example as its page does, output discarded; return its globals.
+
+    Without `record_inputs`, the globals of the example's own run earlier in
+    this build are reused when its code is unchanged: no second run. An example
+    that failed earlier in this build is not run again: its failure is raised.
+    """
+    path = project_path(snippet)
+    code = path.read_text(encoding="utf-8")
+    context = build_context()
+    failed = execute.failed_earlier(snippet, code, context)
+    if failed:
+        raise execute.ExampleFailed(
+            f"{snippet} failed earlier in this build, not run again:\n  {failed}"
+        )
+    kept = context.namespaces.get(snippet)
+    if not record_inputs and kept and kept[0].strip() == code.strip():
+        return kept[1], {}
+    recorder = InputRecorder()
+    with redirect_stdout(io.StringIO()):
+        if record_inputs:
+            with recorder:
+                namespace = runpy.run_path(str(path), run_name="__main__")
+        else:
+            namespace = runpy.run_path(str(path), run_name="__main__")
+    return namespace, recorder.inputs
+
+
+def figure_html(kind: str, svg: str, legend: list[str], caption: str | None) -> str:
+    items = "".join(f"<li>{entry}</li>" for entry in legend)
+    parts = [f'<figure class="gs-figure gs-{kind}">', f'<div class="gs-picture">{svg}</div>']
+    if items:
+        parts.append(f'<ul class="gs-legend">{items}</ul>')
+    if caption:
+        parts.append(f"<figcaption>{inline(caption)}</figcaption>")
+    parts.append("</figure>")
+    return "".join(parts)

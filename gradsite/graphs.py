@@ -1,0 +1,332 @@
+"""Autograd graphs drawn from an example's real run (pages call `graph` through
+gradsite/pictures.py): the walk of the named tensors' `grad_fn` / `next_functions` chain
+(`build_graph`), networkx's layers and order, and SVG boxes and arrows (`graph_svg`)."""
+
+from __future__ import annotations
+
+import html
+
+import networkx as nx
+import torch
+
+from gradsite.figures import figure_html, inline, language, run_example
+from gradsite.words import WORDS
+
+# Sizes of the graph drawing, in CSS pixels of the SVG's own coordinates.
+FONT_SIZE = 13
+CHAR_WIDTH = 7.8  # a monospace advance at 13px; text is fitted to it with textLength
+LINE_HEIGHT = 17
+PAD_X, PAD_Y = 10, 6
+GAP_X, GAP_Y = 22, 30
+ARROW = 7
+
+
+def _tensor_names(namespace: dict, names: tuple[str, ...]) -> dict[str, torch.Tensor]:
+    if names:
+        missing = [n for n in names if not isinstance(namespace.get(n), torch.Tensor)]
+        if missing:
+            raise KeyError(f"the example has no tensor named {', '.join(missing)}")
+        return {n: namespace[n] for n in names}
+    chosen: dict[str, torch.Tensor] = {}
+    for name, value in namespace.items():  # definition order; the first name of a tensor wins
+        if isinstance(value, torch.Tensor) and not name.startswith("_"):
+            if all(value is not t for t in chosen.values()):
+                chosen[name] = value
+    return chosen
+
+
+def _parameter_names(namespace: dict) -> list[tuple[str, torch.Tensor]]:
+    """`model.weight` for the parameters of modules the example named."""
+    found = []
+    for name, value in namespace.items():
+        if isinstance(value, torch.nn.Module):
+            found += [(f"{name}.{p}", t) for p, t in value.named_parameters()]
+    return found
+
+
+def _storage(t: torch.Tensor) -> int:
+    try:
+        return t.untyped_storage().data_ptr()
+    except RuntimeError:
+        return 0
+
+
+def _grad_text(t: torch.Tensor) -> str | None:
+    """`grad=120` for a scalar whose .grad is kept (reading it must not warn)."""
+    if not (t.is_leaf or t.retains_grad) or t.grad is None or t.grad.numel() != 1:
+        return None
+    return f"grad={t.grad.item():g}"
+
+
+class _Walk:
+    """Nodes and edges of one autograd graph, added as the walk meets them."""
+
+    def __init__(self, namespace: dict, inputs: dict, names: tuple[str, ...]) -> None:
+        self.tensors = _tensor_names(namespace, names)
+        self.named = {id(t): n for n, t in self.tensors.items()}
+        self.labels = dict(self.named)
+        for name, t in _parameter_names(namespace):
+            self.labels.setdefault(id(t), name)
+        self.inputs = inputs
+        self.G = nx.MultiDiGraph()
+        self.keys: dict[int, str] = {}
+        self.keep: list = []  # hold every drawn object, so no id() is reused while we work
+        # A named non-leaf tensor is the output `output_nr` of its grad_fn.
+        self.outputs = {
+            (id(t.grad_fn), t.output_nr): t for t in self.tensors.values() if t.grad_fn is not None
+        }
+
+    def key_of(self, obj, **attrs) -> str:
+        if id(obj) not in self.keys:
+            self.keys[id(obj)] = f"n{len(self.keys)}"
+            self.keep.append(obj)
+            self.G.add_node(self.keys[id(obj)], **attrs)
+        return self.keys[id(obj)]
+
+    def tensor(self, t: torch.Tensor) -> str:
+        name = self.labels.get(id(t)) or f"tensor{tuple(t.shape)}"
+        lines = [name]
+        classes = ["gs-tensor"]
+        if t.is_leaf:
+            classes.append("gs-leaf")
+            lines.append(f"requires_grad={t.requires_grad}")
+        elif t.retains_grad:
+            classes.append("gs-retains")
+            lines.append("retains_grad=True")
+        if t._backward_hooks:  # hooks added by register_hook() and not removed
+            classes.append("gs-hooked")
+            lines.append(f"hooks={len(t._backward_hooks)}")
+        grad = _grad_text(t)
+        if grad:
+            lines.append(grad)
+        return self.key_of(t, lines=lines, classes=classes)
+
+    def function(self, fn) -> str:
+        return self.key_of(fn, lines=[type(fn).__name__], classes=["gs-fn"])
+
+    def target(self, fn, nr) -> str:
+        t = self.outputs.get((id(fn), nr))
+        return self.tensor(t) if t is not None else self.function(fn)
+
+    def backward_edges(self) -> None:
+        """From each named tensor down its grad_fn chain, breadth first."""
+        seen: set[int] = set()
+        queue = []
+        for t in self.tensors.values():
+            here = self.tensor(t)
+            if t.grad_fn is not None:
+                self.G.add_edge(here, self.function(t.grad_fn), kind="flow")
+                queue.append(t.grad_fn)
+        while queue:
+            fn = queue.pop(0)
+            if id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            here = self.function(fn)
+            variable = getattr(fn, "variable", None)  # AccumulateGrad fills this leaf's .grad
+            if isinstance(variable, torch.Tensor):
+                self.G.add_edge(here, self.tensor(variable), kind="flow")
+            for nxt, nr in fn.next_functions:
+                if nxt is None:
+                    continue
+                self.G.add_edge(here, self.target(nxt, nr), kind="flow")
+                queue.append(nxt)
+            for given in self.inputs.get(fn, ()):
+                if id(given) in self.named and not given.requires_grad:
+                    self.G.add_edge(here, self.tensor(given), kind="input")
+
+    def detached(self) -> None:
+        """Tensors that point nowhere but share storage with one named earlier that requires grad."""
+        for t in self.tensors.values():
+            if t.grad_fn is not None or not _storage(t):
+                continue
+            for other_name, other in self.tensors.items():
+                if other is t:
+                    break  # only a tensor named earlier can be the source
+                if _storage(other) == _storage(t) and other.requires_grad:
+                    node = self.G.nodes[self.tensor(t)]
+                    node["classes"] = [*node["classes"], "gs-detached"]
+                    node["detached_from"] = other_name
+                    break
+
+
+def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> nx.MultiDiGraph:
+    """The autograd graph of the named tensors, as networkx nodes and edges.
+
+    Edges point the way gradients flow in backward(): from a tensor to its
+    grad_fn, from a node to its next_functions, from AccumulateGrad to the leaf
+    whose .grad it fills. A named non-leaf tensor sits on the edges into its
+    grad_fn, where its gradient is summed (and kept, if it retains grad).
+    """
+    walk = _Walk(namespace, inputs, names)
+    walk.backward_edges()
+    walk.detached()
+    return walk.G
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(x: float, y: float, line: str, bold: bool) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{_fmt(x)}" y="{_fmt(y)}" text-anchor="middle" fill="currentColor"'
+        f' font-family="monospace" font-size="{FONT_SIZE}"{weight}'
+        f' textLength="{_fmt(len(line) * CHAR_WIDTH)}" lengthAdjust="spacingAndGlyphs">{html.escape(line)}</text>'
+    )
+
+
+def describe(G: nx.MultiDiGraph, x_of: dict) -> str:
+    """The edges, top to bottom, in words any reader of code follows: alt text that cannot go stale."""
+
+    def name(node):
+        return " ".join(G.nodes[node]["lines"][:2])
+
+    arrows = {"flow": "→", "input": "- -"}
+    edges = sorted(
+        G.edges(data=True), key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]])
+    )
+    return "; ".join(f"{name(u)} {arrows[d['kind']]} {name(v)}" for u, v, d in edges) + "."
+
+
+def _layers(G: nx.MultiDiGraph) -> dict:
+    """Each node's layer (networkx's topological generations) and place in it: node -> (x, y)."""
+    generations = dict(enumerate(nx.topological_generations(G)))  # lists, in the order of the walk
+    for layer, nodes in generations.items():
+        for node in nodes:
+            G.nodes[node]["layer"] = layer
+    # Layers given as lists: a node attribute would be grouped into sets, whose order follows
+    # Python's hash seed, and the picture would change from one build to the next.
+    return nx.multipartite_layout(G, subset_key=generations, align="horizontal")
+
+
+def _boxes(G: nx.MultiDiGraph, order: dict) -> tuple[dict, dict, float, float]:
+    """x of each node's centre, its box (x, y, width, height), and the drawing's width, height."""
+    size = {}
+    for node, data in G.nodes(data=True):
+        width = max(len(line) for line in data["lines"]) * CHAR_WIDTH + 2 * PAD_X
+        size[node] = (width, len(data["lines"]) * LINE_HEIGHT + 2 * PAD_Y)
+    layers = sorted({d["layer"] for _, d in G.nodes(data=True)})
+    # networkx spaces the nodes of a layer evenly; one unit becomes the widest box plus a gap.
+    xs = sorted({round(p[0], 9) for p in order.values()})
+    unit = min((b - a for a, b in zip(xs, xs[1:])), default=1.0) or 1.0
+    step = max(w for w, _ in size.values()) + GAP_X
+    x_of = {n: order[n][0] / unit * step for n in G}
+    top, y_of = 0.0, {}
+    for layer in layers:
+        members = [n for n in G if G.nodes[n]["layer"] == layer]
+        height = max(size[n][1] for n in members)
+        for n in members:
+            y_of[n] = top + (height - size[n][1]) / 2
+        top += height + GAP_Y
+    left = min(x_of[n] - size[n][0] / 2 for n in G) - 2
+    right = max(x_of[n] + size[n][0] / 2 for n in G) + 2
+    box = {n: (x_of[n] - left - size[n][0] / 2, y_of[n] + 2, *size[n]) for n in G}
+    return x_of, box, right - left, top - GAP_Y + 4
+
+
+def _edge_svg(kind: str, x1: float, y1: float, x2: float, y2: float) -> str:
+    """One edge: a dashed line for an input, else a line and its arrowhead."""
+    if kind == "input":
+        return (
+            f'<path class="gs-edge gs-input" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(x2)} {_fmt(y2)}"'
+            ' fill="none" stroke="currentColor" stroke-dasharray="4 3"/>'
+        )
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+    dx, dy = (x2 - x1) / length, (y2 - y1) / length
+    bx, by = x2 - dx * ARROW, y2 - dy * ARROW
+    half = ARROW / 2
+    head = (
+        f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * half)} {_fmt(by + dx * half)}"
+        f"L{_fmt(bx + dy * half)} {_fmt(by - dx * half)}Z"
+    )
+    return (
+        f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}"'
+        ' fill="none" stroke="currentColor"/>'
+        f'<path class="gs-arrow" d="{head}" fill="currentColor"/>'
+    )
+
+
+def _edges_svg(G: nx.MultiDiGraph, box: dict) -> list[str]:
+    """Every edge, from the bottom of its source box to the top of its target's."""
+    parts = []
+    for u, v in sorted(
+        {(u, v) for u, v in G.edges()}, key=lambda e: (box[e[0]][1], box[e[0]][0], e)
+    ):
+        kinds = [d["kind"] for d in G.get_edge_data(u, v).values()]
+        ux, uy, uw, uh = box[u]
+        vx, vy, vw, _ = box[v]
+        cx1, cy1, cx2, cy2 = ux + uw / 2, uy + uh, vx + vw / 2, vy
+        span = max(((cx2 - cx1) ** 2 + (cy2 - cy1) ** 2) ** 0.5, 1.0)
+        nx_, ny_ = (cy2 - cy1) / span, -(cx2 - cx1) / span  # unit normal of the edge
+        for i, kind in enumerate(kinds):
+            shift = (i - (len(kinds) - 1) / 2) * 10  # a tensor used twice gets two arrows
+            parts.append(
+                _edge_svg(
+                    kind, cx1 + nx_ * shift, cy1 + ny_ * shift, cx2 + nx_ * shift, cy2 + ny_ * shift
+                )
+            )
+    return parts
+
+
+def _nodes_svg(G: nx.MultiDiGraph, box: dict) -> list[str]:
+    """Every node: its box (rounded for an autograd node) and its lines of text."""
+    parts = []
+    for node, data in G.nodes(data=True):
+        x, y, w, h = box[node]
+        classes = " ".join(["gs-node", *data["classes"]])
+        parts.append(f'<g class="{classes}">')
+        parts.append(
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"'
+            f' rx="{6 if "gs-fn" in data["classes"] else 2}" fill="none" stroke="currentColor"/>'
+        )
+        for i, line in enumerate(data["lines"]):
+            base = y + PAD_Y + (i + 1) * LINE_HEIGHT - 4
+            parts.append(
+                _text(x + w / 2, base, line, bold=i == 0 and "gs-tensor" in data["classes"])
+            )
+        parts.append("</g>")
+    return parts
+
+
+def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
+    """Draw a graph from build_graph as inline SVG (layout by networkx)."""
+    x_of, box, width, height = _boxes(G, _layers(G))
+    alt = f"{alt} {describe(G, x_of)}"
+    return (
+        f'<svg class="gs-graph" role="img" aria-label="{html.escape(alt)}"'
+        f' viewBox="0 0 {_fmt(width)} {_fmt(height)}" width="{_fmt(width)}" height="{_fmt(height)}">'
+        + "".join(_edges_svg(G, box) + _nodes_svg(G, box))
+        + "</svg>"
+    )
+
+
+def graph(
+    snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None
+) -> str:
+    """Print (and return) a <figure> with the autograd graph an example built.
+
+    `names`: the tensors to draw and label, in the order the example made
+    them (default: every tensor in its globals). `alt` and `caption` are in
+    the page's language; the legend is too (`lang`, default: the language
+    being built).
+    """
+    namespace, inputs = run_example(snippet, record_inputs=True)
+    G = build_graph(namespace, inputs, names)
+    words = WORDS[language(lang)]["picture"]
+    kinds = {d["kind"] for *_, d in G.edges(data=True)}
+    classes = {c for _, d in G.nodes(data=True) for c in d["classes"]}
+    legend = [inline(words["flow"])] if "flow" in kinds else []
+    if "input" in kinds:
+        legend.append(inline(words["input"]))
+    if "gs-retains" in classes:
+        legend.append(inline(words["retains"]))
+    if "gs-hooked" in classes:
+        legend.append(inline(words["hooked"]))
+    for _, data in G.nodes(data=True):
+        if "detached_from" in data:
+            legend.append(inline(words["detached"].format(source=f"`{data['detached_from']}`")))
+    figure = figure_html("graph", graph_svg(G, alt), legend, caption)
+    print(figure)
+    return figure

@@ -1,0 +1,153 @@
+"""The offline copy: the whole site, both languages, in one zip that works from disk (a job of
+gradsite/downloads.py, at the end of `make build`; `make serve` makes none).
+
+At /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs included
+(gradsite/book.py). It is a second build of the same project in this process, with Material's
+`offline` plugin switched on in its config: pages link to `.../index.html`, so they work from
+disk (file://). The examples are not run again: the second build is handed the first one's
+runner Context, with its outputs.
+
+Material's offline plugin makes search work from disk with two things this module provides
+for the site's language setup:
+
+* the web worker shim it would load from a CDN is a file of the site
+  (gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm
+  package iframe-worker): nothing is requested from another host;
+* the plugin inlines /search/search_index.json into search_index.js before
+  gradsite/languages.py splits the index per language; this module writes
+  search_index.js again for each language, after the split.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from gradsite import book
+from gradsite.project import LANGUAGES, url_prefix
+from gradsite.reproducible import write_zip, zip_date
+from gradsite.words import WORDS
+
+log = logging.getLogger("mkdocs.hooks.gradsite")
+
+OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
+OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
+SHIM = "assets/javascripts/iframe-worker-shim.js"
+
+
+def plugin(config):
+    """Material's offline plugin in this build's config."""
+    return config.plugins.get("material/offline") or config.plugins.get("offline")
+
+
+def enabled(config) -> bool:
+    """Whether this build is the offline copy (its offline plugin is on)."""
+    found = plugin(config)
+    return bool(found and found.config.enabled)
+
+
+def use_local_shim(config) -> None:
+    """The offline build's web worker shim is a file of the site (before Material's offline
+    plugin would add its CDN copy)."""
+    if enabled(config):
+        config.extra["polyfills"] = [SHIM]
+
+
+def _books(config, site: Path) -> list[Path]:
+    """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
+    if not book.wanted():
+        log.info(f"no PDFs: {book.SWITCH}=0")
+        return []
+    browser = book.chromium()
+    if browser is None:
+        log.error(
+            "no PDFs: Chromium not found (it prints them). Debian: apt-get install chromium fonts-noto-cjk; "
+            f"elsewhere set GRADSITE_CHROMIUM to Chromium or Chrome; {book.SWITCH}=0 builds without the PDFs"
+        )
+        return []
+    nav = [
+        str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent)
+        for item in config.nav
+    ]
+    nav = ["" if folder == "." else f"{folder}/" for folder in nav]
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+    jobs = []
+    for language in LANGUAGES:
+        root = url_prefix(language)
+        home = (site / root / "index.html").read_text(encoding="utf-8")
+        # The home page's <title> is the site's name, or "Home - <site name>".
+        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(
+            " - ", 1
+        )[-1]
+        description = html.unescape(
+            re.search(r'<meta name="description" content="([^"]*)"', home)[1]
+        )
+        url = f"{(config.site_url or '/').rstrip('/')}/{root}"
+        words = dict(WORDS[language]["book"])
+        date = time.strftime("%Y-%m-%d", time.gmtime(epoch))
+        torch = config.extra.get("torch_version", "?")
+        words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
+        text = book.book_html(site, root, nav, words, title, description, url)
+        style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
+        text = text.replace("</head>", f"{style}\n</head>", 1)
+        source = site / root / "book.html"
+        source.write_text(text, encoding="utf-8")
+        jobs.append((source, site / root / book.NAME.format(language=language)))
+    started = time.monotonic()
+    errors = book.print_books(jobs, browser, epoch)
+    for source, _ in jobs:
+        source.unlink()
+    for error in errors:
+        log.error(f"no PDF: {error}")
+    if errors:
+        return []
+    sizes = ", ".join(f"{target.name} {target.stat().st_size / 1e6:.1f} MB" for _, target in jobs)
+    log.info(f"PDFs printed by Chromium in {time.monotonic() - started:.1f} s: {sizes}")
+    return [target for _, target in jobs]
+
+
+def _offline_copy(config, site: Path, prepare, extra: list[Path]) -> None:
+    """Build the site again with the offline plugin on, into one zip under site/.
+
+    `prepare(config)` readies the second build's config (gradsite/hooks.py hands it the
+    runner's outputs)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
+        offline = load_config(
+            config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict
+        )
+        plugin(offline).config.enabled = True
+        prepare(offline)
+        build(offline)
+        built = Path(tmp) / "site"
+        files = {
+            f"{OFFLINE_FOLDER}/{path.relative_to(built).as_posix()}": path.read_bytes()
+            for path in built.rglob("*")
+            if path.is_file() and path.suffix != ".gz"
+        }
+        for path in extra:  # the PDFs, printed once from the site's pages
+            files[f"{OFFLINE_FOLDER}/{path.relative_to(site).as_posix()}"] = path.read_bytes()
+    write_zip(site / OFFLINE_ZIP, files, zip_date())
+
+
+def _search_scripts(site: Path) -> None:
+    """search_index.js for each language's index (Material reads it from file://)."""
+    for language in LANGUAGES:
+        folder = site / url_prefix(language) / "search"
+        data = (folder / "search_index.json").read_text(encoding="utf-8")
+        (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
+
+
+def write(config, site: Path, prepare) -> None:
+    """In the offline copy's own build: its search scripts; in the site's build: the copy."""
+    if enabled(config):
+        _search_scripts(site)
+    elif plugin(config):
+        _offline_copy(config, site, prepare, _books(config, site))
