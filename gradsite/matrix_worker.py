@@ -105,7 +105,9 @@ def _as_a_new_interpreter(path: str) -> None:
     )
 
 
-def _child(root: str, example: str, out: str, err: str, report: int, cwd: str) -> None:
+def _child(
+    root: str, example: str, out: str, err: str, report: int, cwd: str, threads: int | None
+) -> None:
     """In the fork: run one example, send {"error", "line"} through `report`."""
     result = {"error": None, "line": None, "code": 0}
     path = os.path.join(root, example)
@@ -115,6 +117,10 @@ def _child(root: str, example: str, out: str, err: str, report: int, cwd: str) -
     os.dup2(fd_err, 2)
     try:
         os.chdir(cwd)
+        if threads is not None:
+            import torch
+
+            torch.set_num_threads(threads)
         _as_a_new_interpreter(path)
         runpy.run_path(path, run_name="__main__")
     except SystemExit as stop:
@@ -143,9 +149,14 @@ def _read(path: str) -> bytes:
         return file.read()
 
 
-def run(root: str, example: str, cwd: str | None = None) -> dict:
+def run(root: str, example: str, cwd: str | None = None, threads: int | None = None) -> dict:
     """Run one example as a program (from `cwd`, default the project root) in a fork of this
-    process, within the build's limits; its result as described above, and its "stderr"."""
+    process, within the build's limits; its result as described above, and its "stderr".
+
+    `threads` sets torch's intra-op threads in the fork: a process whose own torch has already
+    run a parallel operation (a test worker) must pass 1, or the fork's first parallel operation
+    can wait forever for the parent's thread pool, which a fork does not copy. Outputs do not
+    depend on it (tests/test_snippets.py checks them under OMP_NUM_THREADS=1)."""
     with tempfile.TemporaryDirectory() as tmp:
         out, err = os.path.join(tmp, "out"), os.path.join(tmp, "err")
         read, write = os.pipe()
@@ -154,7 +165,7 @@ def run(root: str, example: str, cwd: str | None = None) -> dict:
         pid = os.fork()
         if pid == 0:
             os.close(read)
-            _child(root, example, out, err, write, cwd or root)
+            _child(root, example, out, err, write, cwd or root, threads)
         os.close(write)
         chunks = []
         while True:

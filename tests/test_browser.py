@@ -239,24 +239,12 @@ def test_a_link_into_a_folded_proof_opens_it(tab, language):
 
 
 # Claim marks (gradsite/claims.py): the first chapter page that has any, in each language.
-def _page_with_claim_marks(site, language: str) -> str:
-    for chapter in CHAPTERS:
-        path = f"{url_prefix(language)}{chapter}/"
-        if 'class="gs-claim__mark gs-claim__mark--asserted"' in site.page(path):
-            return path
-    raise AssertionError(f"no chapter page of language {language} has an asserted claim mark")
-
-
-@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_claim_mark_shows_the_assert_that_proves_it(tab, site, language, phone):
-    """Hover (desktop) or tap (phone): the assert line(s), the example, its releases, and a
-    link to the claim's row on the claims page, inside the screen."""
-    path = _page_with_claim_marks(site, language)
-    if phone:
-        tab.page.set_viewport_size(PHONE)
+def _show_the_first_proof(tab, path: str, phone: bool):
+    """Open `path`, hover (desktop) or tap (phone) its first asserted claim mark: the mark's
+    claim id and the tooltip that shows, checked to hold assert lines and the example."""
     tab.open(path)
     mark = tab.page.locator("article a.gs-claim__mark--asserted").first
+    assert mark.count() == 1, f"{path}: no asserted claim mark"
     claim = mark.get_attribute("data-claim")
     mark.scroll_into_view_if_needed()
     if phone:
@@ -266,14 +254,27 @@ def test_a_claim_mark_shows_the_assert_that_proves_it(tab, site, language, phone
     tip = tab.page.locator(".gs-claim-tip")
     tip.wait_for(state="visible", timeout=5000)
     code = tip.locator("pre code").first.inner_text()
-    assert code.startswith("assert "), code
-    assert "snippets/" in tip.inner_text()
-    link = tip.locator(f'a[href$="claims/#{claim}"]')
-    assert link.count() == 1
+    assert code.startswith("assert "), (path, code)
+    assert "snippets/" in tip.inner_text(), path
     box = tip.bounding_box()
     width = tab.page.viewport_size["width"]
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, box, width)
     assert _path(tab.page.url) == f"/{path}", "showing the proof must not leave the page"
+    return claim, tip
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_claim_mark_shows_the_assert_that_proves_it(tab, language, phone):
+    """On every chapter page, hover (desktop) or tap (phone) a mark: the assert line(s), the
+    example, its releases, and a link to the claim's row on the claims page, inside the screen."""
+    if phone:
+        tab.page.set_viewport_size(PHONE)
+    for chapter in CHAPTERS:
+        _show_the_first_proof(tab, f"{url_prefix(language)}{chapter}/", phone)
+    claim, tip = _show_the_first_proof(tab, f"{url_prefix(language)}{CHAPTERS[0]}/", phone)
+    link = tip.locator(f'a[href$="claims/#{claim}"]')
+    assert link.count() == 1
     link.click()
     tab.page.wait_for_load_state("load")
     assert _path(tab.page.url) == f"/{url_prefix(language)}claims/"

@@ -39,7 +39,11 @@ def test_there_are_examples():
 def _run(path) -> dict:
     """One run of each example per worker, for the two tests below: the matrix worker's run (the
     build's limits), from the example's own folder, as an unzipped examples folder is run."""
-    return matrix_worker.run(str(ROOT), path.relative_to(ROOT).as_posix(), cwd=str(path.parent))
+    # threads=1: this worker's torch has run parallel operations, whose pool a fork lacks
+    # (without it, an example's first parallel operation can hang the fork for good).
+    return matrix_worker.run(
+        str(ROOT), path.relative_to(ROOT).as_posix(), cwd=str(path.parent), threads=1
+    )
 
 
 EACH = [
