@@ -12,6 +12,7 @@ proves nothing more.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,13 @@ def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
     ):
         return True
     return None
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item) -> None:
+    """A fence's objects go with its globals, some in reference cycles: collect them here, in
+    the process that owns their threads. Left to a later collection, the process group of a DDP
+    example was freed in the fork of the page's next multi-process example, whose destructor
+    then waited forever for threads a fork does not copy (docs/accumulation, seen twice)."""
+    if item.path.suffix == ".md":
+        gc.collect()
