@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sitebuild import Build, build, copy_project
 
-FAILS = "snippets/retention/retain_grad.py"  # an assert made false
+FAILS = "snippets/retention/retain_grad.py"  # an assert made false, after a print
 RAISES = "snippets/retention/leaf_and_non_leaf.py"  # an exception at its last line
 SYNTAX = "snippets/retention/autograd_grad.py"  # a syntax error at its last line
 WARNS = "snippets/retention/chain_rule_2400.py"  # a warning it lets escape
@@ -88,7 +88,7 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
     Returns the build and the line each edited snippet now fails at."""
     project = copy_project(folder / "project")
     claim_lines = {}
-    _edit(project / FAILS, "== 120", "== 121")
+    _edit(project / FAILS, "assert not a.retains_grad", "assert a.retains_grad")
     _append(project / RAISES, "torch.zeros(1).backward()\n")
     _append(project / SYNTAX, "def broken(:\n")
     _edit(project / WARNS, 'print("a.grad =", a.grad)', 'print("a.grad =", a.grad, c.grad)')
@@ -122,7 +122,9 @@ def build_broken(folder: Path) -> tuple[Build, dict]:
         n for n, t in enumerate((project / WARNS).read_text().splitlines(), 1) if "c.grad)" in t
     )
     lines[FAILS] = next(
-        n for n, t in enumerate((project / FAILS).read_text().splitlines(), 1) if "== 121" in t
+        n
+        for n, t in enumerate((project / FAILS).read_text().splitlines(), 1)
+        if t.strip() == "assert a.retains_grad"
     )
     (folder / "out").mkdir()
     result = build(

@@ -7,13 +7,13 @@ d = c * c * b
 c.retain_grad()
 d.retain_grad()
 d.backward()
-print("c.grad =", c.grad, "| d.grad =", d.grad, "| a.grad =", a.grad)
 
 # claim: retained-c-grad-is-120
 assert c.grad.item() == 2 * b.item() * c.item() == 120
 # claim: scalar-backward-starts-from-one
 assert d.grad.item() == 1
 assert a.grad.item() == 2400
+print("c.grad =", c.grad, "| d.grad =", d.grad, "| a.grad =", a.grad)
 print("c.retains_grad =", c.retains_grad)
 # claim: retains-grad-attribute
 assert c.retains_grad and d.retains_grad
