@@ -8,10 +8,10 @@ block must equal the snippet file, or the build stops. So the notebook holds
 what the page shows, whatever runs the examples.
 
 Figures (hidden `exec="on" html="1"` blocks that call gradsite.pictures) are
-left out: they need this project's code. An example that runs its own file
-again (`__file__`, as ddp_no_sync.py does for its workers) cannot run as a
-cell: its cell writes the file (`%%writefile`) and the next one runs it with
-`python`, and that one carries the page's output.
+left out: they need this project's code. An example that would run its own file
+again (`__file__`; none does today: the multi-process ones fork their workers)
+cannot run as a cell: its cell writes the file (`%%writefile`) and the next one
+runs it with `python`, and that one carries the page's output.
 """
 
 from __future__ import annotations
