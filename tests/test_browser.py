@@ -46,6 +46,7 @@ def _browser_test_without_chromium(require: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # two pytest runs of their own (about 12 s): make test, not make test-fast
 def test_a_missing_browser_fails_where_required_and_skips_elsewhere():
     """CI (GRADSITE_REQUIRE_BROWSER=1) cannot pass with the browser tests skipped; a plain run skips."""
     required = _browser_test_without_chromium("1")
