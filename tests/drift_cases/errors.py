@@ -6,6 +6,8 @@ the build, so an author rereads the entry. See CONTRIBUTING.md ("Adding a drift 
 
 from __future__ import annotations
 
+from drift_cases import NON_LEAF_GRAD_QUIET, reworded
+
 
 def _quiet(target: str) -> str:
     """A patch that makes `target` (a callable attribute) stop warning."""
@@ -18,24 +20,6 @@ def _quiet(target: str) -> str:
                 warnings.simplefilter("ignore")
                 return _original(*args, **kwargs)
         {owner}.{name} = quiet
-        """
-
-
-def _reworded(target: str, old: str, new: str) -> str:
-    """A patch after which `target` raises its errors with `old` reworded as `new`, as
-    releases reword messages (the second-backward message gained a clause around 1.9)."""
-    owner, _, name = target.rpartition(".")
-    return f"""
-        import torch, torch.nn.functional
-        _original = {target}
-        def reworded(*args, **kwargs):
-            try:
-                return _original(*args, **kwargs)
-            except Exception as error:
-                if {old!r} not in str(error):
-                    raise
-                raise type(error)(str(error).replace({old!r}, {new!r})) from None
-        {owner}.{name} = reworded
         """
 
 
@@ -78,15 +62,7 @@ DRIFT = {
         "error-grad-input-not-in-graph",
     ),
     "reading a non-leaf .grad stops warning": (
-        """
-        import warnings, torch
-        _grad = torch.Tensor.grad
-        def quiet_grad(self):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return _grad.__get__(self)
-        torch.Tensor.grad = property(quiet_grad, _grad.__set__, _grad.__delete__)
-        """,
+        NON_LEAF_GRAD_QUIET,
         "snippets/errors/non_leaf_grad_warning.py",
         "error-non-leaf-grad-warns",
     ),
@@ -106,34 +82,34 @@ DRIFT = {
         "error-tensor-of-tensor-warns",
     ),
     "the in-place-on-a-leaf error is reworded": (
-        _reworded("torch.Tensor.add_", "a leaf Variable", "a leaf tensor"),
+        reworded("torch.Tensor.add_", "a leaf Variable", "a leaf tensor"),
         "snippets/errors/leaf_inplace.py",
         "error-leaf-inplace-outside-no-grad",
     ),
     "the element-0 error is reworded": (
-        _reworded("torch.Tensor.backward", "does not have a grad_fn", "has no grad_fn"),
+        reworded("torch.Tensor.backward", "does not have a grad_fn", "has no grad_fn"),
         "snippets/errors/element_0_no_grad_fn.py",
         "error-element-0-no-graph",
     ),
     "the non-scalar backward error is reworded": (
-        _reworded(
+        reworded(
             "torch.Tensor.backward", "only for scalar outputs", "only for one-element outputs"
         ),
         "snippets/errors/implicit_grad_scalar.py",
         "error-implicit-grad-needs-scalar",
     ),
     "the integer requires_grad error is reworded": (
-        _reworded("torch.tensor", "floating point and complex dtype", "floating-point dtypes"),
+        reworded("torch.tensor", "floating point and complex dtype", "floating-point dtypes"),
         "snippets/errors/integer_requires_grad.py",
         "error-integer-tensor-requires-grad",
     ),
     "the non-leaf requires_grad error is reworded": (
-        _reworded("torch.Tensor.requires_grad_", "requires_grad flags of leaf", "flags of leaf"),
+        reworded("torch.Tensor.requires_grad_", "requires_grad flags of leaf", "flags of leaf"),
         "snippets/errors/requires_grad_non_leaf.py",
         "error-requires-grad-flag-leaves-only",
     ),
     "the retain_grad error is reworded": (
-        _reworded(
+        reworded(
             "torch.Tensor.retain_grad",
             "can't retain_grad on Tensor",
             "cannot retain_grad on a tensor",
@@ -142,43 +118,43 @@ DRIFT = {
         "error-retain-grad-needs-requires-grad",
     ),
     "the inference-tensor error is reworded": (
-        _reworded("torch.nn.functional.linear", "cannot be saved for backward", "cannot be saved"),
+        reworded("torch.nn.functional.linear", "cannot be saved for backward", "cannot be saved"),
         "snippets/errors/inference_saved_for_backward.py",
         "error-inference-tensor-saved",
     ),
     "the numpy() error is reworded": (
-        _reworded(
+        reworded(
             "torch.Tensor.numpy", "Can't call numpy() on Tensor", "Cannot call numpy() on a tensor"
         ),
         "snippets/errors/numpy_requires_grad.py",
         "error-numpy-needs-detach",
     ),
     "the detach_() on a view error is reworded": (
-        _reworded(
+        reworded(
             "torch.Tensor.detach_", "Can't detach views in-place", "Cannot detach a view in place"
         ),
         "snippets/errors/detach_view_in_place.py",
         "error-detach-in-place-view",
     ),
     "the second-unscale_ error is reworded": (
-        _reworded("torch.amp.GradScaler.unscale_", "has already been called", "was already called"),
+        reworded("torch.amp.GradScaler.unscale_", "has already been called", "was already called"),
         "snippets/errors/unscale_twice.py",
         "error-unscale-once-per-step",
     ),
     "the view-of-a-leaf error is reworded": (
-        _reworded(
+        reworded(
             "torch.Tensor.__setitem__", "a view of a leaf Variable", "a view of a leaf tensor"
         ),
         "snippets/errors/leaf_inplace.py",
         "error-view-of-leaf-inplace",
     ),
     "the inference-tensor in-place error is reworded": (
-        _reworded("torch.Tensor.add_", "outside InferenceMode", "outside inference_mode()"),
+        reworded("torch.Tensor.add_", "outside InferenceMode", "outside inference_mode()"),
         "snippets/errors/inference_inplace_outside.py",
         "error-inference-tensor-inplace-outside",
     ),
     "OneCycleLR's too-many-steps error is reworded": (
-        _reworded("torch.optim.lr_scheduler.OneCycleLR.get_lr", "Tried to step", "Stepped"),
+        reworded("torch.optim.lr_scheduler.OneCycleLR.get_lr", "Tried to step", "Stepped"),
         "snippets/errors/onecycle_too_many_steps.py",
         "error-onecycle-stepped-past-total",
     ),

@@ -11,26 +11,13 @@ that rewords the error is simulated by `reworded()`.
 
 from __future__ import annotations
 
+from drift_cases import NON_LEAF_GRAD_QUIET, reworded
+
 S = "snippets/retention/"
 # Where backward() and torch.autograd.grad() run the engine: its errors come from here.
 ENGINE = "torch.autograd._engine_run_backward"
 SECOND_TIME = "backward through the graph a second time"
 INPLACE = "modified by an inplace operation"
-
-
-def reworded(target: str, phrase: str) -> str:
-    """A release rewords an error: `target` (a dotted name) raises it without `phrase`."""
-    owner, name = target.rsplit(".", 1)
-    return f"""
-        import torch
-        _original = {target}
-        def reworded(*args, **kwargs):
-            try:
-                return _original(*args, **kwargs)
-            except RuntimeError as error:
-                raise RuntimeError(str(error).replace({phrase!r}, "(reworded)")) from None
-        {owner}.{name} = reworded
-        """
 
 
 NO_GRAD_RECORDS = """
@@ -186,15 +173,7 @@ DRIFT = {
     ),
     # non_leaf_grad_warning.py
     "reading a non-leaf .grad stops warning": (
-        """
-        import warnings, torch
-        _grad = torch.Tensor.grad
-        def quiet_grad(self):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return _grad.__get__(self)
-        torch.Tensor.grad = property(quiet_grad, _grad.__set__, _grad.__delete__)
-        """,
+        NON_LEAF_GRAD_QUIET,
         S + "non_leaf_grad_warning.py",
         "non-leaf-grad-read-warns",
     ),
