@@ -171,6 +171,21 @@ DRIFT = {
         S + "element_0_no_grad_fn.py",
         "frozen-model-raises-element-0",
     ),
+    "no_grad() stops switching recording off in user code (element 0)": (
+        # torch's own no_grad() blocks (nn.init's, when the Linear is created) still work.
+        """
+        import sys, torch
+        _enter, _exit = torch.no_grad.__enter__, torch.no_grad.__exit__
+        def enter(self):
+            self.skipped = not sys._getframe(1).f_globals["__name__"].startswith("torch")
+            return None if self.skipped else _enter(self)
+        def exit(self, *exc):
+            return None if self.skipped else _exit(self, *exc)
+        torch.no_grad.__enter__, torch.no_grad.__exit__ = enter, exit
+        """,
+        S + "element_0_no_grad_fn.py",
+        "element-0-loss-has-no-graph",
+    ),
     # non_leaf_grad_warning.py
     "reading a non-leaf .grad stops warning": (
         NON_LEAF_GRAD_QUIET,
@@ -395,6 +410,14 @@ DRIFT = {
         S + "module_hooks.py",
         "forward-hook-sees-output",
     ),
+    "full backward hooks stop warning when no input requires grad": (
+        """
+        import types, torch.utils.hooks
+        torch.utils.hooks.warnings = types.SimpleNamespace(warn=lambda *args, **kwargs: None)
+        """,
+        S + "module_hooks.py",
+        "backward-hook-warns-no-input-grad",
+    ),
     # inplace_on_leaf.py
     "the in-place-on-leaf error is reworded": (
         reworded("torch.Tensor.add_", "a leaf Variable that requires grad is being used"),
@@ -515,6 +538,15 @@ DRIFT = {
         S + "rnn_hidden_state.py",
         "carried-hidden-retain-graph-raises-inplace",
     ),
+    "detach() returns a new leaf that still requires grad": (
+        """
+        import torch
+        _detach = torch.Tensor.detach
+        torch.Tensor.detach = lambda self: _detach(self).requires_grad_(self.requires_grad)
+        """,
+        S + "rnn_hidden_state.py",
+        "detached-hidden-state-trains",
+    ),
     # autograd_grad.py, allow_unused.py
     "torch.autograd.grad also fills .grad": (
         """
@@ -608,11 +640,59 @@ DRIFT = {
         S + "jacobians.py",
         "jacrev-stacks-vjp-rows",
     ),
+    "vmap stacks its results along the last dimension by default": (
+        """
+        import torch.func
+        _vmap = torch.func.vmap
+        torch.func.vmap = lambda f, in_dims=0, out_dims=-1, **kwargs: _vmap(f, in_dims, out_dims, **kwargs)
+        """,
+        S + "jacobians.py",
+        "vmap-vjp-gives-jacobian",
+    ),
+    "torch.func.vjp marks its inputs as requiring grad": (
+        """
+        import torch.func
+        _vjp = torch.func.vjp
+        def vjp(func, *primals, **kwargs):
+            for primal in primals:
+                primal.requires_grad_()
+            return _vjp(func, *primals, **kwargs)
+        torch.func.vjp = vjp
+        """,
+        S + "jacobians.py",
+        "torch-func-needs-no-requires-grad",
+    ),
     # custom_function.py, save_on_cpu.py
     "the second-backward error is reworded (custom Function)": (
         reworded(ENGINE, SECOND_TIME),
         S + "custom_function.py",
         "custom-saved-tensors-freed",
+    ),
+    "a custom Function's gradient is not what its backward returns": (
+        """
+        import torch, torch.autograd.function
+        _apply = torch.autograd.function.BackwardCFunction.apply
+        def apply(self, *args):
+            grads = _apply(self, *args)
+            if isinstance(grads, torch.Tensor):
+                return 2 * grads
+            return tuple(None if g is None else 2 * g for g in grads)
+        torch.autograd.function.BackwardCFunction.apply = apply
+        """,
+        S + "custom_function.py",
+        "custom-backward-gives-gradient",
+    ),
+    "gradcheck also checks forward-mode AD by default": (
+        """
+        import torch.autograd
+        _gradcheck = torch.autograd.gradcheck
+        def gradcheck(func, inputs, **kwargs):
+            kwargs.setdefault("check_forward_ad", True)
+            return _gradcheck(func, inputs, **kwargs)
+        torch.autograd.gradcheck = gradcheck
+        """,
+        S + "custom_function.py",
+        "gradcheck-accepts-custom-function",
     ),
     "save_on_cpu keeps saved tensors in half precision": (
         """
@@ -625,5 +705,21 @@ DRIFT = {
         """,
         S + "save_on_cpu.py",
         "save-on-cpu-same-gradients",
+    ),
+    "save_on_cpu is a context manager of its own, not saved-tensor hooks": (
+        """
+        import contextlib, torch
+        _save_on_cpu = torch.autograd.graph.save_on_cpu
+        class save_on_cpu(contextlib.AbstractContextManager):
+            def __init__(self, pin_memory=False, device_type="cuda"):
+                self._hooks = _save_on_cpu(pin_memory, device_type)
+            def __enter__(self):
+                return self._hooks.__enter__()
+            def __exit__(self, *exc):
+                return self._hooks.__exit__(*exc)
+        torch.autograd.graph.save_on_cpu = save_on_cpu
+        """,
+        S + "save_on_cpu.py",
+        "save-on-cpu-is-saved-tensors-hooks",
     ),
 }
