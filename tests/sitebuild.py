@@ -3,16 +3,20 @@ runner in forked children of the test process (torch is imported once)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import pickle
 import re
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import traceback
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -113,7 +117,9 @@ def forked(function, *args, timeout: float = 600):
     global flag) reaches this process or another test. An exception in the child is
     raised here as a RuntimeError carrying its traceback. The child's temporary files (a drift
     patch's sitecustomize.py, tests/drift_cases/accumulation.py) go in a folder of its own,
-    deleted when it ends.
+    deleted when it ends. A child still running after `timeout` seconds is killed, with every
+    process it started (its own process group), and TimeoutError raised: a hang (a worker
+    waiting for a peer that died) fails its test instead of stopping the suite.
     """
     execute.cache_key(
         "", "warm-up", execute.Context()
@@ -123,6 +129,7 @@ def forked(function, *args, timeout: float = 600):
     pid = os.fork()
     if pid == 0:  # the child
         os.close(read)
+        os.setpgid(0, 0)  # its processes can be killed with it
         status = 0
         try:
             import torch
@@ -137,11 +144,27 @@ def forked(function, *args, timeout: float = 600):
             pickle.dump(payload, pipe)
         os._exit(status)
     os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    os.waitpid(pid, 0)
-    shutil.rmtree(scratch, ignore_errors=True)
-    kind, value = pickle.loads(data)
+    deadline = time.monotonic() + timeout
+    chunks = []
+    try:
+        while True:
+            ready, _, _ = select.select([read], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(pid, signal.SIGKILL)
+                raise TimeoutError(
+                    f"the forked child running {getattr(function, '__qualname__', function)} "
+                    f"did not finish in {timeout:g} s: killed, with the processes it started"
+                )
+            chunk = os.read(read, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+        shutil.rmtree(scratch, ignore_errors=True)
+    kind, value = pickle.loads(b"".join(chunks))
     if kind == "error":
         raise RuntimeError(f"in the forked child:\n{value}")
     return value

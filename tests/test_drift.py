@@ -107,3 +107,28 @@ def test_a_drift_patch_for_every_process_leaves_no_temporary_folder():
     folder, temp = forked(child)
     assert Path(folder).name.startswith("gradsite-drift-")
     assert not Path(folder).exists() and not Path(temp).exists(), (folder, temp)
+
+
+def test_a_hung_child_is_killed_with_its_processes_at_the_timeout(tmp_path):
+    """A child that hangs (a worker waiting for a peer that died) fails its test, and what it
+    started goes with it, instead of the suite waiting for ever."""
+    import subprocess
+    import time
+
+    from sitebuild import forked
+
+    marker = tmp_path / "grandchild.pid"
+
+    def hang():
+        grandchild = subprocess.Popen(["sleep", "60"])
+        marker.write_text(str(grandchild.pid))
+        time.sleep(60)
+
+    started = time.monotonic()
+    with pytest.raises(TimeoutError, match="did not finish in 1 s"):
+        forked(hang, timeout=1)
+    assert time.monotonic() - started < 10
+    grandchild = int(marker.read_text())
+    time.sleep(0.2)  # the kill is asynchronous; reaped by init
+    alive = Path(f"/proc/{grandchild}/stat")
+    assert not alive.exists() or alive.read_text().split()[2] == "Z", "the grandchild survived"
