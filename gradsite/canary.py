@@ -351,8 +351,12 @@ def main() -> int:
         {
             line.strip()
             for line in log.splitlines()
-            # its own messages, not the pages' HTML it echoes (a figure about hooks)
-            if re.search(r"(?i)\b(hook|plugin)s?\b", line) and "<" not in line and len(line) < 300
+            # its own messages start the line; what it echoes of the pages is indented or
+            # boxed (an example's comment about DDP's communication hook, a figure's HTML)
+            if re.search(r"(?i)\b(hook|plugin)s?\b", line)
+            and not line[:1].isspace()
+            and not re.search(r"[<│]", line)
+            and len(line) < 300
         }
     )
     if said:
