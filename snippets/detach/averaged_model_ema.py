@@ -6,6 +6,10 @@ net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8))
 ema = AveragedModel(
     net, multi_avg_fn=get_ema_multi_avg_fn(0.99), use_buffers=True
 )
+# Its copy's parameters still require grad: freeze them, as for the copy above.
+# claim: averaged-model-copy-requires-grad
+assert all(p.requires_grad for p in ema.parameters())
+ema.requires_grad_(False)
 # The first update copies; later ones move 1% of the way.
 ema.update_parameters(net)
 old_weight = ema.module[0].weight.detach().clone()
