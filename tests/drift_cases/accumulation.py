@@ -495,6 +495,21 @@ DRIFT = {
         BF16,
         "bf16-small-gradients-survive",
     ),
+    # torch.finfo(torch.bfloat16).max once crashed (noted in pytorch/pytorch#37051, 2020): a
+    # wrong limits table for bfloat16 is the regression this simulates.
+    "torch.finfo(torch.bfloat16) reports float16's limits": (
+        """
+        import torch
+        _finfo = torch.finfo
+        def finfo(type=None):
+            if type is None:
+                return _finfo()
+            return _finfo(torch.float16 if type == torch.bfloat16 else type)
+        torch.finfo = finfo
+        """,
+        BF16,
+        "bf16-has-float32-range",
+    ),
     # Skipped steps
     "GradScaler no longer lowers the scale after an overflow": (
         """
