@@ -654,4 +654,17 @@ DRIFT = {
         FSDP2,
         "fsdp2-equals-full-batch",
     ),
+    "fully_shard shards each parameter on its last dimension by default": (
+        """
+        import torch.distributed.fsdp
+        from torch.distributed.tensor import Shard
+        _fully_shard = torch.distributed.fsdp.fully_shard
+        def fully_shard(module, **kwargs):
+            kwargs.setdefault("shard_placement_fn", lambda param: Shard(param.ndim - 1))
+            return _fully_shard(module, **kwargs)
+        torch.distributed.fsdp.fully_shard = fully_shard
+        """,
+        FSDP2,
+        "fsdp2-grad-is-dtensor-shard",
+    ),
 }
