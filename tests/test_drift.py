@@ -30,7 +30,7 @@ PAGES = sorted(
     p.stem for p in (Path(__file__).parent / "drift_cases").glob("*.py") if p.stem != "__init__"
 )
 DRIFT = {page: importlib.import_module(f"drift_cases.{page}").DRIFT for page in PAGES}
-# The two-process examples: DDP takes about 15 s a run, FSDP2 about 5 s.
+# The two-process examples (DDP, FSDP2): each run starts two workers and a process group.
 SLOW = {DDP_EXAMPLE, FSDP2}
 
 
