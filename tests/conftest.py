@@ -7,8 +7,8 @@
 * browser fixtures (tests/browser.py).
 
 Markers (pyproject.toml): `browser` (Chromium) and `build` (reads a shared whole-site
-build) are set here from the fixtures a test uses; `slow` (builds of its own, the DDP
-example, many examples in a row) is declared at the test, and set here for the pages'
+build) are set here from the fixtures a test uses; `slow` (builds of its own, the
+two-process examples, many examples in a row) is declared at the test, and set here for the pages'
 fences (pytest-markdown-docs). `make test-fast` runs
 `pytest -m "not build and not browser and not slow"`, the author's quick check.
 """

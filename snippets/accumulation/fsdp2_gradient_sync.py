@@ -11,8 +11,9 @@ WORLD_SIZE, MICRO_BATCHES = 2, 2
 torch.manual_seed(0)
 x, y = torch.randn(16, 4), torch.randn(16, 1)
 # What the workers report: the first row of the first weight's gradient,
-# gathered from the shards, per mode and rank
+# gathered from the shards, per mode and rank; the shape of each rank's shard
 grads = torch.zeros(2, WORLD_SIZE, 4).share_memory_()
+shards = torch.zeros(WORLD_SIZE, 2, dtype=torch.int64).share_memory_()
 
 
 def new_model():
@@ -34,7 +35,8 @@ def train(rank, skip_sync):
         (loss / MICRO_BATCHES).backward()
     grad = model[0].weight.grad
     # claim: fsdp2-grad-is-dtensor-shard
-    assert isinstance(grad, DTensor) and grad.to_local().shape == (4, 4)
+    assert isinstance(grad, DTensor)
+    shards[rank] = torch.tensor(grad.to_local().shape)
     # gather the whole gradient from the shards
     return grad.full_tensor()[0]
 
@@ -73,3 +75,6 @@ diff = (skipped[0] - full_batch).abs().max().item()
 print("equal to one process on all 16 rows, diff < 1e-6:", diff < 1e-6)
 # claim: fsdp2-equals-full-batch
 assert diff < 1e-6
+# each rank's shard of the (8, 4) weight's gradient: 4 of its 8 rows
+# claim: fsdp2-grad-is-dtensor-shard
+assert shards.tolist() == [[4, 4], [4, 4]]

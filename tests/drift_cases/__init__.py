@@ -35,3 +35,37 @@ NON_LEAF_GRAD_QUIET = """
             return _grad.__get__(self)
     torch.Tensor.grad = property(quiet_grad, _grad.__set__, _grad.__delete__)
     """
+
+
+# A non-leaf tensor's .grad reads as zeros instead of None.
+NON_LEAF_GRAD_ZEROS = """
+    import torch
+    _grad = torch.Tensor.grad
+    def grad(self):
+        value = _grad.__get__(self)
+        return torch.zeros_like(self) if value is None and not self.is_leaf else value
+    torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
+    """
+
+# .double() gives a new leaf instead of a copy recorded in the graph.
+CONVERSION_MAKES_LEAF = """
+    import torch
+    _double = torch.Tensor.double
+    torch.Tensor.double = lambda self: _double(self.detach()).requires_grad_(self.requires_grad)
+    """
+
+
+def leaf_grad_reads_zeros(requires_grad: bool) -> str:
+    """A patch after which a leaf whose requires_grad is `requires_grad` and that has no
+    gradient reads a zero .grad instead of None."""
+    flag = "self.requires_grad" if requires_grad else "not self.requires_grad"
+    return f"""
+    import torch
+    _grad = torch.Tensor.grad
+    def grad(self):
+        value = _grad.__get__(self)
+        if value is None and self.is_leaf and {flag}:
+            return torch.zeros_like(self)
+        return value
+    torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
+    """

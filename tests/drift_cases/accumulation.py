@@ -495,6 +495,21 @@ DRIFT = {
         BF16,
         "bf16-small-gradients-survive",
     ),
+    # torch.finfo(torch.bfloat16).max once crashed (noted in pytorch/pytorch#37051, 2020): a
+    # wrong limits table for bfloat16 is the regression this simulates.
+    "torch.finfo(torch.bfloat16) reports float16's limits": (
+        """
+        import torch
+        _finfo = torch.finfo
+        def finfo(type=None):
+            if type is None:
+                return _finfo()
+            return _finfo(torch.float16 if type == torch.bfloat16 else type)
+        torch.finfo = finfo
+        """,
+        BF16,
+        "bf16-has-float32-range",
+    ),
     # Skipped steps
     "GradScaler no longer lowers the scale after an overflow": (
         """
@@ -638,5 +653,18 @@ DRIFT = {
         MSE_SUMS,
         FSDP2,
         "fsdp2-equals-full-batch",
+    ),
+    "fully_shard shards each parameter on its last dimension by default": (
+        """
+        import torch.distributed.fsdp
+        from torch.distributed.tensor import Shard
+        _fully_shard = torch.distributed.fsdp.fully_shard
+        def fully_shard(module, **kwargs):
+            kwargs.setdefault("shard_placement_fn", lambda param: Shard(param.ndim - 1))
+            return _fully_shard(module, **kwargs)
+        torch.distributed.fsdp.fully_shard = fully_shard
+        """,
+        FSDP2,
+        "fsdp2-grad-is-dtensor-shard",
     ),
 }

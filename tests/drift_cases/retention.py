@@ -11,7 +11,13 @@ that rewords the error is simulated by `reworded()`.
 
 from __future__ import annotations
 
-from drift_cases import NON_LEAF_GRAD_QUIET, reworded
+from drift_cases import (
+    CONVERSION_MAKES_LEAF,
+    NON_LEAF_GRAD_QUIET,
+    NON_LEAF_GRAD_ZEROS,
+    leaf_grad_reads_zeros,
+    reworded,
+)
 
 S = "snippets/retention/"
 # Where backward() and torch.autograd.grad() run the engine: its errors come from here.
@@ -34,16 +40,7 @@ SCALAR_SEED_IS_TWO = """
         return _backward(self, gradient, *args, **kwargs)
     torch.Tensor.backward = backward
     """
-NO_GRAD_LEAF_READS_ZEROS = """
-    import torch
-    _grad = torch.Tensor.grad
-    def grad(self):
-        value = _grad.__get__(self)
-        if value is None and self.is_leaf and not self.requires_grad:
-            return torch.zeros_like(self)
-        return value
-    torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
-    """
+NO_GRAD_LEAF_READS_ZEROS = leaf_grad_reads_zeros(requires_grad=False)
 OVERWRITE = """
     import torch
     _backward = torch.Tensor.backward
@@ -193,24 +190,13 @@ DRIFT = {
         "non-leaf-grad-read-warns",
     ),
     "a non-leaf .grad reads as zeros": (
-        """
-        import torch
-        _grad = torch.Tensor.grad
-        def grad(self):
-            value = _grad.__get__(self)
-            return torch.zeros_like(self) if value is None and not self.is_leaf else value
-        torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
-        """,
+        NON_LEAF_GRAD_ZEROS,
         S + "non_leaf_grad_warning.py",
         "non-leaf-grad-is-none",
     ),
     # conversion_makes_non_leaf.py
     "a converted copy becomes a new leaf": (
-        """
-        import torch
-        _double = torch.Tensor.double
-        torch.Tensor.double = lambda self: _double(self.detach()).requires_grad_(self.requires_grad)
-        """,
+        CONVERSION_MAKES_LEAF,
         S + "conversion_makes_non_leaf.py",
         "real-conversion-is-non-leaf",
     ),

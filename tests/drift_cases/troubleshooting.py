@@ -6,6 +6,39 @@ build's runner at the assert of the claim it names (CONTRIBUTING.md, "Adding a d
 
 from __future__ import annotations
 
+from drift_cases import CONVERSION_MAKES_LEAF, NON_LEAF_GRAD_ZEROS, leaf_grad_reads_zeros
+from drift_cases.accumulation import SCHEDULER_FOLLOWS_REAL_STEPS
+from drift_cases.detach import NO_GRAD_RECORDS
+
+S = "snippets/troubleshooting/"
+WHY_NONE = S + "why_grad_is_none.py"
+
+# A leaf that requires grad but that backward never reached reads a zero .grad, as if
+# backward materialized every missing gradient.
+UNREACHED_LEAF_READS_ZEROS = leaf_grad_reads_zeros(requires_grad=True)
+# The scheduler-before-optimizer warning comes on every scheduler step that no optimizer
+# step preceded, not only on the first one.
+SCHEDULER_WARNS_EVERY_TIME = """
+    import warnings
+    import torch
+    _step = torch.optim.lr_scheduler.LRScheduler.step
+    def step(self, *args, **kwargs):
+        user_step = self._step_count >= 1
+        stepped = getattr(self.optimizer, "_opt_called", False)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*before `optimizer")
+            result = _step(self, *args, **kwargs)
+        if user_step and not stepped:
+            warnings.warn(
+                "Detected call of `lr_scheduler.step()` before `optimizer.step()`.",
+                UserWarning,
+                stacklevel=2,
+            )
+        self.optimizer._opt_called = False
+        return result
+    torch.optim.lr_scheduler.LRScheduler.step = step
+    """
+
 DRIFT = {
     "Module.zero_grad defaults to zeros again (checklist)": (
         """
@@ -78,5 +111,56 @@ DRIFT = {
         """,
         "snippets/troubleshooting/grads_differ_from_big_batch.py",
         "unequal-sizes-divide-by-count",
+    ),
+    # find_params_without_grad.py, why_grad_is_none.py
+    "a parameter backward never reached reads a zero .grad (the list)": (
+        UNREACHED_LEAF_READS_ZEROS,
+        S + "find_params_without_grad.py",
+        "grad-none-list-missing-parameters",
+    ),
+    "a parameter backward never reached reads a zero .grad": (
+        UNREACHED_LEAF_READS_ZEROS,
+        WHY_NONE,
+        "grad-none-unused-parameter",
+    ),
+    "a non-leaf .grad reads as zeros (checklist)": (
+        NON_LEAF_GRAD_ZEROS,
+        WHY_NONE,
+        "grad-none-non-leaf",
+    ),
+    "a converted copy becomes a new leaf (checklist)": (
+        CONVERSION_MAKES_LEAF,
+        WHY_NONE,
+        "grad-none-converted-copy",
+    ),
+    "no_grad() stops switching recording off (checklist)": (
+        NO_GRAD_RECORDS,
+        WHY_NONE,
+        "grad-none-under-no-grad",
+    ),
+    # accumulation_loss_flat.py
+    "schedulers ignore a step with no optimizer step before it (checklist)": (
+        SCHEDULER_FOLLOWS_REAL_STEPS,
+        S + "accumulation_loss_flat.py",
+        "accumulation-scheduler-per-micro-batch-decays",
+    ),
+    "scheduler.step() before optimizer.step() warns every time, not once": (
+        SCHEDULER_WARNS_EVERY_TIME,
+        S + "accumulation_loss_flat.py",
+        "scheduler-per-micro-batch-warns-once",
+    ),
+    # memory_grows.py
+    "backward() detaches the loss it ran from": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+            _backward(self, gradient, retain_graph, create_graph, inputs)
+            if not (retain_graph or create_graph):
+                self.detach_()
+        torch.Tensor.backward = backward
+        """,
+        S + "memory_grows.py",
+        "logging-loss-tensor-keeps-graphs",
     ),
 }
