@@ -68,9 +68,6 @@ diff = (skipped - synced).abs().max().item()
 print("sync skipped vs synced every micro-batch, diff < 1e-6:", diff < 1e-6)
 # claim: fsdp2-skip-sync-same-gradient
 assert diff < 1e-6
-print("both ranks hold the same gradient:", torch.equal(skipped[0], skipped[1]))
-# claim: fsdp2-ranks-same-gradient
-assert torch.equal(skipped[0], skipped[1])
 diff = (skipped[0] - full_batch).abs().max().item()
 print("equal to one process on all 16 rows, diff < 1e-6:", diff < 1e-6)
 # claim: fsdp2-equals-full-batch
