@@ -153,6 +153,20 @@ DRIFT = {
         CLONE,
         "clone-is-recorded-op",
     ),
+    "clone()'s gradient stops reaching its source": (
+        """
+        import torch
+        _clone = torch.Tensor.clone
+        def clone(self, *args, **kwargs):
+            out = _clone(self, *args, **kwargs)
+            if out.requires_grad:
+                out.register_hook(torch.zeros_like)
+            return out
+        torch.Tensor.clone = clone
+        """,
+        CLONE,
+        "plain-clone-passes-gradient",
+    ),
     "torch.tensor(t) warns without naming detach().clone()": (
         """
         import torch, warnings
@@ -547,6 +561,23 @@ DRIFT = {
         GRAD_MODES,
         "grad-modes-inference-tensor",
     ),
+    # Recording stays off (inference tensors), but torch.is_grad_enabled() says True.
+    "inference_mode() stops turning the grad mode off": (
+        """
+        import torch
+        class inference_mode(torch.inference_mode):
+            def __enter__(self):
+                super().__enter__()
+                self.grad_mode = torch.is_grad_enabled()
+                torch._C._set_grad_enabled(True)
+            def __exit__(self, *exc):
+                torch._C._set_grad_enabled(self.grad_mode)
+                return super().__exit__(*exc)
+        torch.inference_mode = inference_mode
+        """,
+        GRAD_MODES,
+        "grad-modes-inference-off",
+    ),
     "no_grad() stops turning recording off (grad-mode table)": (
         NO_GRAD_RECORDS,
         GRAD_MODES,
@@ -717,5 +748,33 @@ DRIFT = {
         """,
         NUMPY,
         "numpy-refuses-requires-grad",
+    ),
+    # The graph is still kept; the example counts the steps by their MseLossBackward0 node.
+    "mse_loss is computed by primitive ops (no MseLossBackward0 node)": (
+        """
+        import torch
+        def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+            squared = (input - target) ** 2
+            return {"mean": squared.mean, "sum": squared.sum}.get(reduction, lambda: squared)()
+        torch.nn.functional.mse_loss = mse_loss
+        """,
+        NUMPY,
+        "summed-loss-tensor-holds-graphs",
+    ),
+    "detach() stays in the graph (numpy)": (
+        DETACH_STAYS_IN_GRAPH,
+        NUMPY,
+        "detach-then-numpy-works",
+    ),
+    "numpy(force=True) keeps the graph": (
+        """
+        import torch
+        _numpy = torch.Tensor.numpy
+        def numpy(self, *, force=False):
+            return _numpy(self.cpu().resolve_conj().resolve_neg() if force else self)
+        torch.Tensor.numpy = numpy
+        """,
+        NUMPY,
+        "numpy-force-detaches",
     ),
 }
