@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, in_every_process
-from drift_cases.errors import DDP_UNUSED
 from sitebuild import (
     assert_claim_is_in,
     assert_failed_at_claim,
@@ -31,8 +30,8 @@ PAGES = sorted(
     p.stem for p in (Path(__file__).parent / "drift_cases").glob("*.py") if p.stem != "__init__"
 )
 DRIFT = {page: importlib.import_module(f"drift_cases.{page}").DRIFT for page in PAGES}
-# The two-process DDP example takes about 15 s a run, the errors page's one-process one about 5 s.
-SLOW = {DDP_EXAMPLE, DDP_UNUSED}
+# The two-process DDP example takes about 15 s a run.
+SLOW = {DDP_EXAMPLE}
 
 
 def _cases():
@@ -71,7 +70,7 @@ def test_a_drift_case_must_fail_at_the_assert_of_its_claim(tmp_path):
 @pytest.mark.parametrize("chapter", PAGES)
 def test_examples_pass_without_drift(chapter):
     """Unpatched, the runner passes every example a case names: the failures above come from the patches."""
-    # The DDP examples are left out: the session build and tests/test_snippets.py run them unpatched.
+    # The DDP example is left out: the session build and tests/test_snippets.py run it unpatched.
     for example in sorted({case[1] for case in DRIFT[chapter].values()} - SLOW):
         [(failed, log)] = run_in_runner(example, languages=("zh",)).values()
         assert not failed, log

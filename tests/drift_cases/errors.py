@@ -15,8 +15,6 @@ SGD_STEP_OUT_OF_PLACE = DETACH_DRIFT["optimizer steps stop writing into the para
 MODULE_ZERO_GRAD_LEAVES_ZEROS = ZEROING_DRIFT[
     "Module.zero_grad defaults to set_to_none=False again"
 ][0]
-# One process, but about 5 s a run (gloo): tests/test_drift.py marks its cases slow.
-DDP_UNUSED = "snippets/errors/ddp_unused_parameters.py"
 
 
 def _quiet(target: str) -> str:
@@ -185,7 +183,7 @@ DRIFT = {
     ),
     "DDP's unused-parameter error stops naming find_unused_parameters": (
         ddp_error_rewritten("find_unused_parameters=True", "unused parameter detection"),
-        DDP_UNUSED,
+        "snippets/errors/ddp_unused_parameters.py",
         "error-ddp-unused-parameters",
     ),
 }
