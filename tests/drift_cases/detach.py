@@ -51,6 +51,19 @@ def reworded_backward_error(old: str, new: str) -> str:
         """
 
 
+def set_grad_enabled_outside_torch(mode: bool) -> str:
+    """set_grad_enabled(...) in the example's own code sets `mode` whatever it is given;
+    torch's code keeps the real one."""
+    return f"""
+        import sys, torch
+        class set_grad_enabled(torch.set_grad_enabled):
+            def __init__(self, mode):
+                caller = sys._getframe(1).f_globals.get("__name__", "")
+                super().__init__(mode if caller.startswith("torch") else {mode!r})
+        torch.set_grad_enabled = set_grad_enabled
+        """
+
+
 DETACH_RETURNS_SELF = """
     import torch
     torch.Tensor.detach = lambda self: self
@@ -545,16 +558,14 @@ DRIFT = {
     ),
     # Grad modes
     "set_grad_enabled(True) stops recording": (
-        """
-        import sys, torch
-        class set_grad_enabled(torch.set_grad_enabled):
-            def __init__(self, mode):
-                caller = sys._getframe(1).f_globals.get("__name__", "")
-                super().__init__(mode and caller.startswith("torch"))
-        torch.set_grad_enabled = set_grad_enabled
-        """,
+        set_grad_enabled_outside_torch(False),
         GRAD_MODES,
         "set-grad-enabled-switches-recording",
+    ),
+    "set_grad_enabled(False) stops turning recording off": (
+        set_grad_enabled_outside_torch(True),
+        GRAD_MODES,
+        "grad-modes-set-grad-enabled-false",
     ),
     "inference_mode acts like no_grad (grad-mode table)": (
         INFERENCE_MODE_IS_NO_GRAD,
