@@ -36,12 +36,14 @@ assert isinstance(error, RuntimeError)
 assert "Can't call numpy() on Tensor that requires grad" in str(error)
 
 # .cpu() changes nothing here; it is needed for a GPU tensor.
-array = pred.detach().cpu().numpy()
+detached = pred.detach().cpu()
+# claim: detach-then-numpy-works
+assert not detached.requires_grad
+array = detached.numpy()
 print(type(array).__name__, array.shape)
 # claim: detach-then-numpy-works
 assert array.shape == (4, 1)
 # numpy(force=True) detaches (and moves to the CPU) by itself.
-forced = pred.numpy(force=True)
-print("numpy(force=True) equal:", (forced == array).all())
 # claim: numpy-force-detaches
-assert (forced == array).all()
+assert (pred.numpy(force=True) == array).all()
+print("numpy(force=True) equal:", (pred.numpy(force=True) == array).all())

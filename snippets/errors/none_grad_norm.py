@@ -3,6 +3,8 @@ import torch
 model = torch.nn.Linear(3, 1)
 model(torch.ones(2, 3)).sum().backward()
 model.zero_grad()
+# claim: error-none-grad-has-no-norm
+assert all(p.grad is None for p in model.parameters())
 try:
     norms = [p.grad.norm() for p in model.parameters()]
 except AttributeError as error:
@@ -11,5 +13,3 @@ except AttributeError as error:
     assert "'NoneType' object has no attribute 'norm'" in str(error)
 else:
     raise AssertionError("the norm of a None gradient should have raised")
-# claim: error-none-grad-has-no-norm
-assert all(p.grad is None for p in model.parameters())

@@ -51,6 +51,19 @@ def reworded_backward_error(old: str, new: str) -> str:
         """
 
 
+def set_grad_enabled_outside_torch(mode: bool) -> str:
+    """set_grad_enabled(...) in the example's own code sets `mode` whatever it is given;
+    torch's code keeps the real one."""
+    return f"""
+        import sys, torch
+        class set_grad_enabled(torch.set_grad_enabled):
+            def __init__(self, mode):
+                caller = sys._getframe(1).f_globals.get("__name__", "")
+                super().__init__(mode if caller.startswith("torch") else {mode!r})
+        torch.set_grad_enabled = set_grad_enabled
+        """
+
+
 DETACH_RETURNS_SELF = """
     import torch
     torch.Tensor.detach = lambda self: self
@@ -152,6 +165,20 @@ DRIFT = {
         """,
         CLONE,
         "clone-is-recorded-op",
+    ),
+    "clone()'s gradient stops reaching its source": (
+        """
+        import torch
+        _clone = torch.Tensor.clone
+        def clone(self, *args, **kwargs):
+            out = _clone(self, *args, **kwargs)
+            if out.requires_grad:
+                out.register_hook(torch.zeros_like)
+            return out
+        torch.Tensor.clone = clone
+        """,
+        CLONE,
+        "plain-clone-passes-gradient",
     ),
     "torch.tensor(t) warns without naming detach().clone()": (
         """
@@ -531,21 +558,36 @@ DRIFT = {
     ),
     # Grad modes
     "set_grad_enabled(True) stops recording": (
-        """
-        import sys, torch
-        class set_grad_enabled(torch.set_grad_enabled):
-            def __init__(self, mode):
-                caller = sys._getframe(1).f_globals.get("__name__", "")
-                super().__init__(mode and caller.startswith("torch"))
-        torch.set_grad_enabled = set_grad_enabled
-        """,
+        set_grad_enabled_outside_torch(False),
         GRAD_MODES,
         "set-grad-enabled-switches-recording",
+    ),
+    "set_grad_enabled(False) stops turning recording off": (
+        set_grad_enabled_outside_torch(True),
+        GRAD_MODES,
+        "grad-modes-set-grad-enabled-false",
     ),
     "inference_mode acts like no_grad (grad-mode table)": (
         INFERENCE_MODE_IS_NO_GRAD,
         GRAD_MODES,
         "grad-modes-inference-tensor",
+    ),
+    # Recording stays off (inference tensors), but torch.is_grad_enabled() says True.
+    "inference_mode() stops turning the grad mode off": (
+        """
+        import torch
+        class inference_mode(torch.inference_mode):
+            def __enter__(self):
+                super().__enter__()
+                self.grad_mode = torch.is_grad_enabled()
+                torch._C._set_grad_enabled(True)
+            def __exit__(self, *exc):
+                torch._C._set_grad_enabled(self.grad_mode)
+                return super().__exit__(*exc)
+        torch.inference_mode = inference_mode
+        """,
+        GRAD_MODES,
+        "grad-modes-inference-off",
     ),
     "no_grad() stops turning recording off (grad-mode table)": (
         NO_GRAD_RECORDS,
@@ -717,5 +759,33 @@ DRIFT = {
         """,
         NUMPY,
         "numpy-refuses-requires-grad",
+    ),
+    # The graph is still kept; the example counts the steps by their MseLossBackward0 node.
+    "mse_loss is computed by primitive ops (no MseLossBackward0 node)": (
+        """
+        import torch
+        def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+            squared = (input - target) ** 2
+            return {"mean": squared.mean, "sum": squared.sum}.get(reduction, lambda: squared)()
+        torch.nn.functional.mse_loss = mse_loss
+        """,
+        NUMPY,
+        "summed-loss-tensor-holds-graphs",
+    ),
+    "detach() stays in the graph (numpy)": (
+        DETACH_STAYS_IN_GRAPH,
+        NUMPY,
+        "detach-then-numpy-works",
+    ),
+    "numpy(force=True) keeps the graph": (
+        """
+        import torch
+        _numpy = torch.Tensor.numpy
+        def numpy(self, *, force=False):
+            return _numpy(self.cpu().resolve_conj().resolve_neg() if force else self)
+        torch.Tensor.numpy = numpy
+        """,
+        NUMPY,
+        "numpy-force-detaches",
     ),
 }

@@ -7,6 +7,14 @@ the build, so an author rereads the entry. See CONTRIBUTING.md ("Adding a drift 
 from __future__ import annotations
 
 from drift_cases import NON_LEAF_GRAD_QUIET, reworded
+from drift_cases.accumulation import ddp_error_rewritten
+from drift_cases.detach import DRIFT as DETACH_DRIFT
+from drift_cases.zeroing import DRIFT as ZEROING_DRIFT
+
+SGD_STEP_OUT_OF_PLACE = DETACH_DRIFT["optimizer steps stop writing into the parameters in place"][0]
+MODULE_ZERO_GRAD_LEAVES_ZEROS = ZEROING_DRIFT[
+    "Module.zero_grad defaults to set_to_none=False again"
+][0]
 
 
 def _quiet(target: str) -> str:
@@ -48,6 +56,11 @@ DRIFT = {
         """,
         "snippets/errors/modified_by_inplace.py",
         "error-inplace-changed-saved-tensor",
+    ),
+    "optimizer steps stop writing into the parameters in place": (
+        SGD_STEP_OUT_OF_PLACE,
+        "snippets/errors/modified_by_inplace.py",
+        "error-inplace-optimizer-step-between",
     ),
     "autograd.grad(allow_unused=True) gives zeros instead of None": (
         """
@@ -157,5 +170,20 @@ DRIFT = {
         reworded("torch.optim.lr_scheduler.OneCycleLR.get_lr", "Tried to step", "Stepped"),
         "snippets/errors/onecycle_too_many_steps.py",
         "error-onecycle-stepped-past-total",
+    ),
+    "Module.zero_grad leaves zeros again (norm)": (
+        MODULE_ZERO_GRAD_LEAVES_ZEROS,
+        "snippets/errors/none_grad_norm.py",
+        "error-none-grad-has-no-norm",
+    ),
+    "Module.zero_grad leaves zeros again (+=)": (
+        MODULE_ZERO_GRAD_LEAVES_ZEROS,
+        "snippets/errors/none_grad_iadd.py",
+        "error-none-grad-iadd",
+    ),
+    "DDP's unused-parameter error stops naming find_unused_parameters": (
+        ddp_error_rewritten("find_unused_parameters=True", "unused parameter detection"),
+        "snippets/errors/ddp_unused_parameters.py",
+        "error-ddp-unused-parameters",
     ),
 }
