@@ -69,3 +69,16 @@ def leaf_grad_reads_zeros(requires_grad: bool) -> str:
         return value
     torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
     """
+
+
+# no_grad() stops switching recording off, in the example's own `with torch.no_grad():`;
+# torch's code (parameter initialization) keeps the real one.
+NO_GRAD_RECORDS = """
+    import sys, torch
+    class no_grad(torch.no_grad):
+        def __enter__(self):
+            if sys._getframe(1).f_globals.get("__name__", "").startswith("torch"):
+                return super().__enter__()
+            self.prev = torch.is_grad_enabled()
+    torch.no_grad = no_grad
+    """

@@ -8,6 +8,7 @@ that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 
 from __future__ import annotations
 
+from drift_cases import NO_GRAD_RECORDS
 from drift_cases.zeroing import OPTIMIZER_DEFAULTS_TO_ZEROS
 
 SHARES = "snippets/detach/detach_shares_storage.py"
@@ -88,17 +89,6 @@ SETITEM_NO_OP = """
 CLONE_RETURNS_SELF = """
     import torch
     torch.Tensor.clone = lambda self, *args, **kwargs: self
-    """
-# Only the example's own `with torch.no_grad():` changes: torch's code (parameter
-# initialization) keeps the real one.
-NO_GRAD_RECORDS = """
-    import sys, torch
-    class no_grad(torch.no_grad):
-        def __enter__(self):
-            if sys._getframe(1).f_globals.get("__name__", "").startswith("torch"):
-                return super().__enter__()
-            self.prev = torch.is_grad_enabled()
-    torch.no_grad = no_grad
     """
 NO_GRAD_IS_INFERENCE_MODE = """
     import torch
@@ -704,6 +694,18 @@ DRIFT = {
         GAN,
         "fake-keeps-its-graph",
     ),
+    "AveragedModel freezes the parameters of its copy": (
+        """
+        import torch.optim.swa_utils
+        _init = torch.optim.swa_utils.AveragedModel.__init__
+        def __init__(self, *args, **kwargs):
+            _init(self, *args, **kwargs)
+            self.module.requires_grad_(False)
+        torch.optim.swa_utils.AveragedModel.__init__ = __init__
+        """,
+        "snippets/detach/averaged_model_ema.py",
+        "averaged-model-copy-requires-grad",
+    ),
     "no_grad() stops turning recording off (EMA update)": (
         NO_GRAD_RECORDS,
         EMA,
@@ -759,18 +761,6 @@ DRIFT = {
         """,
         NUMPY,
         "numpy-refuses-requires-grad",
-    ),
-    # The graph is still kept; the example counts the steps by their MseLossBackward0 node.
-    "mse_loss is computed by primitive ops (no MseLossBackward0 node)": (
-        """
-        import torch
-        def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-            squared = (input - target) ** 2
-            return {"mean": squared.mean, "sum": squared.sum}.get(reduction, lambda: squared)()
-        torch.nn.functional.mse_loss = mse_loss
-        """,
-        NUMPY,
-        "summed-loss-tensor-holds-graphs",
     ),
     "detach() stays in the graph (numpy)": (
         DETACH_STAYS_IN_GRAPH,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from drift_cases import (
     CONVERSION_MAKES_LEAF,
+    NO_GRAD_RECORDS,
     NON_LEAF_GRAD_QUIET,
     NON_LEAF_GRAD_ZEROS,
     leaf_grad_reads_zeros,
@@ -26,11 +27,6 @@ SECOND_TIME = "backward through the graph a second time"
 INPLACE = "modified by an inplace operation"
 
 
-NO_GRAD_RECORDS = """
-    import torch
-    torch.no_grad.__enter__ = lambda self: None
-    torch.no_grad.__exit__ = lambda self, *args: None
-    """
 SCALAR_SEED_IS_TWO = """
     import torch
     _backward = torch.Tensor.backward
@@ -168,18 +164,8 @@ DRIFT = {
         S + "element_0_no_grad_fn.py",
         "frozen-model-raises-element-0",
     ),
-    "no_grad() stops switching recording off in user code (element 0)": (
-        # torch's own no_grad() blocks (nn.init's, when the Linear is created) still work.
-        """
-        import sys, torch
-        _enter, _exit = torch.no_grad.__enter__, torch.no_grad.__exit__
-        def enter(self):
-            self.skipped = not sys._getframe(1).f_globals["__name__"].startswith("torch")
-            return None if self.skipped else _enter(self)
-        def exit(self, *exc):
-            return None if self.skipped else _exit(self, *exc)
-        torch.no_grad.__enter__, torch.no_grad.__exit__ = enter, exit
-        """,
+    "no_grad() stops switching recording off (element 0)": (
+        NO_GRAD_RECORDS,
         S + "element_0_no_grad_fn.py",
         "element-0-loss-has-no-graph",
     ),

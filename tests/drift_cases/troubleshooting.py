@@ -6,9 +6,13 @@ build's runner at the assert of the claim it names (CONTRIBUTING.md, "Adding a d
 
 from __future__ import annotations
 
-from drift_cases import CONVERSION_MAKES_LEAF, NON_LEAF_GRAD_ZEROS, leaf_grad_reads_zeros
+from drift_cases import (
+    CONVERSION_MAKES_LEAF,
+    NO_GRAD_RECORDS,
+    NON_LEAF_GRAD_ZEROS,
+    leaf_grad_reads_zeros,
+)
 from drift_cases.accumulation import SCHEDULER_FOLLOWS_REAL_STEPS
-from drift_cases.detach import NO_GRAD_RECORDS
 
 S = "snippets/troubleshooting/"
 WHY_NONE = S + "why_grad_is_none.py"
