@@ -81,6 +81,7 @@ class Claim:
     cite: str | None = None
     proofs: list[Proof] = field(default_factory=list)
     drift: list[str] = field(default_factory=list)
+    no_drift: str = ""  # why no drift case can break it alone (NO_DRIFT in tests/drift_cases)
 
     @property
     def asserted(self) -> bool:
@@ -224,28 +225,42 @@ def claims_at(snippet: str, line: int, root: Path) -> set[str]:
     }
 
 
+def _module_dicts(root: Path, name: str):
+    """The key/value nodes of every top-level `name = {...}` in tests/drift_cases/*.py."""
+    for module in sorted((root / "tests" / "drift_cases").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if (
+                isinstance(node, ast.Assign | ast.AnnAssign)
+                and isinstance(node.value, ast.Dict)
+                and any(getattr(t, "id", None) == name for t in _targets(node))
+            ):
+                yield from zip(node.value.keys, node.value.values)
+
+
 def drift_cases(root: Path) -> dict[str, list[str]]:
     """{claim id: names of the drift cases that must fail at its assert}, from the DRIFT
     dicts of tests/drift_cases/*.py: a value (patch, snippet, "<claim id>") names one."""
     found: dict[str, list[str]] = {}
-    for module in sorted((root / "tests" / "drift_cases").glob("*.py")):
-        tree = ast.parse(module.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if not (
-                isinstance(node, ast.Assign | ast.AnnAssign)
-                and isinstance(node.value, ast.Dict)
-                and any(getattr(t, "id", None) == "DRIFT" for t in _targets(node))
-            ):
-                continue
-            for key, value in zip(node.value.keys, node.value.values):
-                if (
-                    isinstance(key, ast.Constant)
-                    and isinstance(value, ast.Tuple)
-                    and len(value.elts) == 3
-                    and isinstance(value.elts[2], ast.Constant)
-                ):
-                    found.setdefault(value.elts[2].value, []).append(key.value)
+    for key, value in _module_dicts(root, "DRIFT"):
+        if (
+            isinstance(key, ast.Constant)
+            and isinstance(value, ast.Tuple)
+            and len(value.elts) == 3
+            and isinstance(value.elts[2], ast.Constant)
+        ):
+            found.setdefault(value.elts[2].value, []).append(key.value)
     return found
+
+
+def no_drift_reasons(root: Path) -> dict[str, str]:
+    """{claim id: why no drift case can break it alone}, from the NO_DRIFT dicts of
+    tests/drift_cases/*.py (string literals, implicit concatenation allowed)."""
+    return {
+        key.value: value.value
+        for key, value in _module_dicts(root, "NO_DRIFT")
+        if isinstance(key, ast.Constant) and isinstance(value, ast.Constant)
+    }
 
 
 def _targets(node) -> list:
@@ -266,6 +281,7 @@ class Ledger:
         """The ledger of `pages` (docs/-relative sources, both languages, in nav order)."""
         ledger = cls(claims={lang: [] for lang in LANGUAGES})
         drift = drift_cases(root)
+        reasons = no_drift_reasons(root)
         proofs: dict[str, dict[str, list[Proof]]] = {}
         named: dict[tuple[str, str], set[str]] = {}  # (snippet, lang) -> ids its pages name
         by_stem: dict[str, dict[str, list[Claim]]] = {}
@@ -304,6 +320,8 @@ class Ledger:
                 claim = Claim(body["id"], page, lang, mark.line, mark.sentence, cite)
                 claim.proofs = [p for s in snippets for p in proofs[s].get(claim.id, [])]
                 claim.drift = drift.get(claim.id, []) if claim.proofs else []
+                if claim.proofs and not claim.drift:
+                    claim.no_drift = reasons.get(claim.id, "")
                 mine.append(claim)
                 if not claim.proofs and not cite:
                     ledger.errors.append(
@@ -330,6 +348,18 @@ class Ledger:
                         "sentence its own id"
                     )
                 seen.setdefault(claim.id, claim)
+        made = {c.id: c for claims in ledger.claims.values() for c in claims}
+        for claim_id in sorted(reasons):
+            if claim_id not in made:
+                ledger.errors.append(
+                    f"tests/drift_cases: NO_DRIFT names {claim_id}, a claim no page makes: "
+                    "remove its entry"
+                )
+            elif drift.get(claim_id):
+                ledger.errors.append(
+                    f"tests/drift_cases: NO_DRIFT says {claim_id} cannot drift alone, but "
+                    f"{', '.join(repr(n) for n in drift[claim_id])} breaks it: remove its entry"
+                )
         for snippet, ids in sorted(proofs.items()):
             for claim in sorted(ids):
                 missing = [
@@ -532,6 +562,11 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
                     "<br>".join(html.escape(name) for name in claim.drift)
                     if claim.drift
                     else f'<span class="gs-claims__none">{words["no_drift"]}</span>'
+                    + (
+                        f" {words['no_drift_why']} {html.escape(claim.no_drift)}"
+                        if claim.no_drift
+                        else ""
+                    )
                 )
                 runs = html.escape(releases(claim, lang, current, short=True))
             else:

@@ -240,6 +240,31 @@ def test_the_claims_table_flags_claims_without_a_drift_case(tmp_path):
     assert ">not run yet<" in body
 
 
+def test_a_claim_no_release_can_break_alone_shows_why_and_cannot_go_stale(tmp_path):
+    root = _project(tmp_path)
+    (root / "tests/drift_cases").mkdir(parents=True)
+    drift = root / "tests/drift_cases/demo.py"
+    drift.write_text(
+        'NO_DRIFT = {"leaf-keeps-grad": ("a leaf is "\n "a leaf")}\n', encoding="utf-8"
+    )
+    assert claims.no_drift_reasons(root) == {"leaf-keeps-grad": "a leaf is a leaf"}
+    ledger = _ledger(root)
+    assert not ledger.errors, ledger.errors
+    body = claims.table(ledger, "en", lambda page, anchor: None, {})
+    assert "no drift case</span> (none can break it alone:) a leaf is a leaf" in body
+    # still counted as without a case
+    assert ledger.counts("en").drift == 0
+    # a reason for a claim that has a case, or that no page makes, is an error
+    drift.write_text(
+        'DRIFT = {"leaves lose grad": ("import torch", "snippets/demo/example.py", '
+        '"leaf-keeps-grad")}\nNO_DRIFT = {"leaf-keeps-grad": "x", "gone-claim": "y"}\n',
+        encoding="utf-8",
+    )
+    errors = _ledger(root).errors
+    assert any("leaf-keeps-grad cannot drift alone, but 'leaves lose grad'" in e for e in errors)
+    assert any("NO_DRIFT names gone-claim, a claim no page makes" in e for e in errors)
+
+
 def test_notebooks_and_copies_lose_the_marks():
     text = "It raises.[[x-raises]] Code `a[[0]]` stays.\n\n[[claims-summary]]\n"
     assert claims.strip(text) == "It raises. Code `a[[0]]` stays.\n\n\n"

@@ -779,3 +779,22 @@ DRIFT = {
         "numpy-force-detaches",
     ),
 }
+
+# Claims no plausible release change breaks at their own assert (gradsite/claims.py shows
+# the reason on the claims page instead of "no drift case"; the build fails if a case is
+# added for one, or the claim goes).
+NO_DRIFT = {
+    "ste-forward-value-is-quantized": (
+        "x + (q - x).detach() equals q by float arithmetic on values detach() keeps; the "
+        "release changes (round's gradient, detach() keeping the graph) fail the other two "
+        "asserts of the example first"
+    ),
+    "detached-running-loss-same-value": (
+        "adding detached values and dividing is float arithmetic; detach() keeping the graph "
+        "or item() changing fail the two asserts before it"
+    ),
+    "summed-loss-tensor-holds-graphs": (
+        "a sum of tensors that require grad keeps the graphs behind them by what autograd is; "
+        "a patch that drops them changes autograd for every example"
+    ),
+}
