@@ -563,7 +563,7 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
                     if claim.drift
                     else f'<span class="gs-claims__none">{words["no_drift"]}</span>'
                     + (
-                        f" {words['no_drift_why']} {html.escape(claim.no_drift)}"
+                        f"{words['no_drift_why']}{html.escape(claim.no_drift)}"
                         if claim.no_drift
                         else ""
                     )

@@ -169,7 +169,7 @@ python {first}
             "drift": "漂移模拟",
             "runs": "通过的版本",
             "no_drift": "没有漂移模拟",
-            "no_drift_why": "（不能单独模拟：）",
+            "no_drift_why": "——没有哪种版本变化能单独破坏它：",
             "cited": "引用：",
         },
         "book": {
@@ -367,7 +367,7 @@ The page: {url}
             "drift": "Drift cases",
             "runs": "Passes on",
             "no_drift": "no drift case",
-            "no_drift_why": "(none can break it alone:)",
+            "no_drift_why": " — no release change breaks it alone: ",
             "cited": "Cited:",
         },
         "book": {

@@ -251,7 +251,7 @@ def test_a_claim_no_release_can_break_alone_shows_why_and_cannot_go_stale(tmp_pa
     ledger = _ledger(root)
     assert not ledger.errors, ledger.errors
     body = claims.table(ledger, "en", lambda page, anchor: None, {})
-    assert "no drift case</span> (none can break it alone:) a leaf is a leaf" in body
+    assert "no drift case</span> — no release change breaks it alone: a leaf is a leaf" in body
     # still counted as without a case
     assert ledger.counts("en").drift == 0
     # a reason for a claim that has a case, or that no page makes, is an error
