@@ -2,6 +2,9 @@ import contextlib
 
 import torch
 import torch.distributed as dist
+from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import (
+    allreduce_hook,
+)
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
@@ -63,5 +66,26 @@ except RuntimeError as raised:
     print("static_graph=True: RuntimeError:", error.split(" at ")[0])
 # claim: static-graph-no-sync-first-fails
 assert error and "expect_autograd_hooks_ INTERNAL ASSERT FAILED" in error
+
+
+def counting_allreduce(calls, bucket):
+    calls.append(1)
+    # the default hook: average the bucket over the ranks
+    return allreduce_hook(None, bucket)
+
+
+# After one synced backward pass, the same loop runs; a communication
+# hook counts the all-reduces of the two optimizer steps.
+model = DDP(TwoHeads(), static_graph=True)
+calls = []
+model.register_comm_hook(calls, counting_allreduce)
+model(torch.randn(2, 4)).sum().backward()
+calls.clear()
+accumulate(model, steps=2)
+print(
+    "static_graph=True, one synced backward first:", len(calls), "all-reduces"
+)
+# claim: static-graph-no-sync-after-synced-backward
+assert len(calls) == 2
 
 dist.destroy_process_group()

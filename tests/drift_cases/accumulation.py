@@ -638,6 +638,31 @@ DRIFT = {
         UNUSED,
         "static-graph-no-sync-first-fails",
     ),
+    # pytorch/pytorch#187732: with the crash avoided, static_graph=True stopped all-reducing
+    # from the second iteration on; simulated where the example looks, the comm hook.
+    "static_graph=True stops all-reducing after its first synced backward": (
+        """
+        import torch
+        import torch.nn.parallel
+        DDP = torch.nn.parallel.DistributedDataParallel
+        _register = DDP.register_comm_hook
+        def register_comm_hook(self, state, hook):
+            if not self.static_graph:
+                return _register(self, state, hook)
+            calls = []
+            def first_only(state, bucket):
+                calls.append(1)
+                if len(calls) == 1:
+                    return hook(state, bucket)
+                future = torch.futures.Future()
+                future.set_result(bucket.buffer())
+                return future
+            return _register(self, state, first_only)
+        DDP.register_comm_hook = register_comm_hook
+        """,
+        UNUSED,
+        "static-graph-no-sync-after-synced-backward",
+    ),
     # FSDP2
     "FSDP2 drops the gradient of a micro-batch that skipped the sync": (
         """
