@@ -52,6 +52,8 @@ _LOOSE_COMMENT = re.compile(r"^[ \t]*#[ \t]*claims?[ \t]*:", re.I | re.M)
 _FENCED = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
 _INLINE_CODE = re.compile(r"(`+).+?\1", re.S)
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+# A page's YAML front matter (its comments start with "#", like a title).
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?^---[ \t]*$", re.M | re.S)
 # Where a sentence starts: after another sentence, a paragraph, list item, heading or cell.
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bcf)[.!?](?=\s)|[。！？]")
 _BLOCK_START = re.compile(
@@ -117,6 +119,7 @@ def _keep_lines(match: re.Match) -> str:
 def blank_code(text: str) -> str:
     """`text` with code fences, inline code and HTML comments blanked out, same length and
     lines: positions found in the result are positions in `text`."""
+    text = _FRONT_MATTER.sub(_keep_lines, text)
     text = _FENCED.sub(_keep_lines, _HTML_COMMENT.sub(_keep_lines, text))
     return _INLINE_CODE.sub(_keep_lines, text)
 
@@ -292,8 +295,9 @@ class Ledger:
                 continue
             stem, lang = found
             text = (docs / page).read_text(encoding="utf-8")
-            title = re.search(r"^# (.+)$", _FENCED.sub(_keep_lines, text), re.M)
-            ledger.titles[stem, lang] = title[1].strip() if title else stem
+            title = re.search(r"^# (.+)$", blank_code(text), re.M)
+            title = title and text[title.start(1) : title.end(1)]
+            ledger.titles[stem, lang] = title.strip() if title else stem
             snippets = [s for s in included(text) if (root / s).is_file()]
             includes[page] = snippets
             for snippet in snippets:
@@ -664,7 +668,9 @@ def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
     。！？ (zh), at . ! ? before a space (en), at a mark, or where its paragraph ends; it is
     marked when a mark follows its end."""
     blank = blank_code(text)
-    prose = _FENCED.sub(_keep_lines, _HTML_COMMENT.sub(_keep_lines, text))  # inline code kept
+    prose = _FENCED.sub(
+        _keep_lines, _HTML_COMMENT.sub(_keep_lines, _FRONT_MATTER.sub(_keep_lines, text))
+    )  # inline code kept
     ends = sorted(
         [(m.end(), False) for m in _SENTENCE_END.finditer(blank)]
         + [(m.start(), True) for m in MARK.finditer(blank)]

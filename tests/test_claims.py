@@ -109,6 +109,20 @@ def test_a_page_s_marks_their_sentences_and_their_asserts(tmp_path):
     }
 
 
+def test_a_page_title_is_its_heading_not_a_front_matter_comment(tmp_path):
+    """The errors page's front matter explains its search boost in a YAML comment ("# An
+    index repeats..."): the claims page once took that comment for the page's title."""
+    front = "---\n# a comment, not the title\nsearch:\n  boost: 0.75\n---\n\n"
+    en = front + EN.replace("# Example", "# Example `with code`", 1)
+    ledger = _ledger(_project(tmp_path, en=en, zh=front + ZH))
+    assert not ledger.errors, ledger.errors
+    assert ledger.titles["demo/index", "en"] == "Example `with code`"
+    assert ledger.titles["demo/index", "zh"] == "示例"
+    assert claims.table(ledger, "en", lambda page, anchor: None, {}).startswith(
+        "## Example `with code` {#demo}"
+    )
+
+
 def test_claims_at_a_line_and_the_drift_cases_naming_them(tmp_path):
     root = _project(tmp_path)
     example = "snippets/demo/example.py"
