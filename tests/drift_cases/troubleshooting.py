@@ -12,7 +12,8 @@ from drift_cases import (
     NON_LEAF_GRAD_ZEROS,
     leaf_grad_reads_zeros,
 )
-from drift_cases.accumulation import SCHEDULER_FOLLOWS_REAL_STEPS
+from drift_cases.accumulation import BATCHNORM_USES_RUNNING_STATS, SCHEDULER_FOLLOWS_REAL_STEPS
+from drift_cases.retention import GRAPHS_KEPT
 
 S = "snippets/troubleshooting/"
 WHY_NONE = S + "why_grad_is_none.py"
@@ -74,26 +75,12 @@ DRIFT = {
         "accumulation-zero-grad-per-micro-batch-loses",
     ),
     "graphs keep their saved tensors after backward": (
-        """
-        import torch
-        _backward = torch.Tensor.backward
-        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-            return _backward(self, gradient, True, create_graph, inputs)
-        torch.Tensor.backward = backward
-        """,
+        GRAPHS_KEPT,
         "snippets/troubleshooting/memory_grows.py",
         "retain-graph-keeps-saved-tensors",
     ),
     "BatchNorm normalizes with its running statistics in training mode": (
-        """
-        import torch
-        _forward = torch.nn.BatchNorm1d.forward
-        def forward(self, x):
-            return torch.nn.functional.batch_norm(
-                x, self.running_mean, self.running_var, self.weight, self.bias, False, 0.0, self.eps
-            )
-        torch.nn.BatchNorm1d.forward = forward
-        """,
+        BATCHNORM_USES_RUNNING_STATS,
         "snippets/troubleshooting/grads_differ_from_big_batch.py",
         "batchnorm-micro-batches-differ",
     ),
