@@ -48,6 +48,17 @@ OPTIMIZER_ZERO_GRAD_NO_OP = """
     import torch
     torch.optim.Optimizer.zero_grad = lambda self, set_to_none=True: None
     """
+# ModuleDict orders a plain dict's modules by key, as PyTorch's first releases did (only an
+# OrderedDict kept its order then).
+MODULE_DICT_SORTS_KEYS = """
+    import collections, torch
+    _update = torch.nn.ModuleDict.update
+    def update(self, modules):
+        if type(modules) is dict:
+            modules = collections.OrderedDict(sorted(modules.items()))
+        return _update(self, modules)
+    torch.nn.ModuleDict.update = update
+    """
 
 DRIFT = {
     "Optimizer.zero_grad defaults to set_to_none=False again": (
@@ -321,5 +332,39 @@ DRIFT = {
         OPTIMIZER_ZERO_GRAD_NO_OP,
         "snippets/zeroing/zero_grad_every_micro_batch.py",
         "zero-grad-every-micro-batch-last-only",
+    ),
+    "Optimizer.zero_grad clears nothing (summary)": (
+        OPTIMIZER_ZERO_GRAD_NO_OP,
+        TWO_MODELS,
+        "summary-which-zero-grad",
+    ),
+    "a tensor added to None raises its own TypeError": (
+        """
+        import torch
+        _radd = torch.Tensor.__radd__
+        def __radd__(self, other):
+            if other is None:
+                raise TypeError("add(): argument 'other' must be Tensor or Number, not NoneType")
+            return _radd(self, other)
+        torch.Tensor.__radd__ = __radd__
+        """,
+        "snippets/zeroing/manual_accumulation_after_zero_grad.py",
+        "manual-accumulation-typeerror",
+    ),
+    "ModuleDict sorts a plain dict's keys again": (
+        MODULE_DICT_SORTS_KEYS,
+        "snippets/zeroing/logging_grad_none.py",
+        "logging-unused-grad-none-crashes",
+    ),
+    "clip_grad_norm_ defaults to norm_type=inf": (
+        """
+        import torch
+        _clip_grad_norm_ = torch.nn.utils.clip_grad_norm_
+        def clip_grad_norm_(parameters, max_norm, norm_type=float("inf"), *args, **kwargs):
+            return _clip_grad_norm_(parameters, max_norm, norm_type, *args, **kwargs)
+        torch.nn.utils.clip_grad_norm_ = clip_grad_norm_
+        """,
+        "snippets/zeroing/logging_grad_none.py",
+        "clip-grad-norm-skips-none",
     ),
 }
