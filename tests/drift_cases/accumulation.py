@@ -180,6 +180,41 @@ def allreduce_hook_becomes(body):
     )
 
 
+# The scheduler stops seeing optimizer.step(): it warns as if stepped first, whatever the order.
+SCHEDULER_MISSES_OPTIMIZER_STEP = """
+    import torch
+    _step = torch.optim.lr_scheduler.LRScheduler.step
+    def step(self, *args, **kwargs):
+        self.optimizer._opt_called = False
+        return _step(self, *args, **kwargs)
+    torch.optim.lr_scheduler.LRScheduler.step = step
+    """
+
+
+def linear_saves(saved):
+    """nn.Linear saving `saved` for backward (of input, weight) whatever needs a gradient; a
+    weight it does not save is read from the module at backward time."""
+    return f"""
+    import torch
+    class Linear(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, input, weight, bias):
+            ctx.weight, ctx.has_bias = weight, bias is not None
+            ctx.save_for_backward({saved})
+            return torch.nn.functional.linear(input, weight, bias)
+        @staticmethod
+        def backward(ctx, grad):
+            input, weight = ctx.saved_tensors[0], ctx.weight
+            rows = grad.reshape(-1, grad.shape[-1])
+            return (
+                grad @ weight,
+                rows.T @ input.reshape(-1, input.shape[-1]),
+                rows.sum(0) if ctx.has_bias else None,
+            )
+    torch.nn.Linear.forward = lambda self, input: Linear.apply(input, self.weight, self.bias)
+    """
+
+
 NO_SYNC_NO_OP = in_every_process(
     """
     import contextlib
@@ -691,5 +726,170 @@ DRIFT = {
         """,
         FSDP2,
         "fsdp2-grad-is-dtensor-shard",
+    ),
+    # Added for the claims that had no case
+    "drop_last=True counts the short micro-batch in len(loader)": (
+        """
+        import torch.utils.data
+        def __len__(self):
+            return (len(self.sampler) + self.batch_size - 1) // self.batch_size
+        torch.utils.data.BatchSampler.__len__ = __len__
+        """,
+        S + "last_incomplete_batch.py",
+        "drop-last-drops-micro-batch-only",
+    ),
+    "the scheduler stops seeing optimizer.step() and warns in the right order": (
+        SCHEDULER_MISSES_OPTIMIZER_STEP,
+        S + "scheduler_per_optimizer_step.py",
+        "right-order-no-warning",
+    ),
+    "the scheduler stops seeing optimizer.step() (GradScaler)": (
+        SCHEDULER_MISSES_OPTIMIZER_STEP,
+        SKIP,
+        "scheduler-after-real-steps-only",
+    ),
+    "the scheduler stops seeing optimizer.step() (summary)": (
+        SCHEDULER_MISSES_OPTIMIZER_STEP,
+        SKIP,
+        "summary-once-per-effective-batch",
+    ),
+    # Buckets are rebuilt after the first synced backward: from then on, one all-reduce
+    # per parameter instead of one per backward.
+    "DDP's default bucket sizes drop below one parameter": (
+        in_every_process(
+            """
+            import torch.distributed
+            import torch.nn.parallel.distributed
+            torch.nn.parallel.distributed._DEFAULT_BUCKET_CAP_MB = 1e-6
+            torch.distributed._DEFAULT_FIRST_BUCKET_BYTES = 1
+            """
+        ),
+        DDP_EXAMPLE,
+        "ddp-allreduces-every-backward",
+    ),
+    "DDP honours no_sync() at backward time too": (
+        in_every_process(
+            """
+            import torch
+            import torch.nn.parallel
+            DDP = torch.nn.parallel.DistributedDataParallel
+            _register = DDP.register_comm_hook
+            def register_comm_hook(self, state, hook):
+                def synced_only(state, bucket):
+                    if self.require_backward_grad_sync:
+                        return hook(state, bucket)
+                    future = torch.futures.Future()
+                    future.set_result(bucket.buffer())
+                    return future
+                return _register(self, state, synced_only)
+            DDP.register_comm_hook = register_comm_hook
+            """
+        ),
+        DDP_EXAMPLE,
+        "forward-outside-no-sync-still-syncs",
+    ),
+    "backward leaves the saved tensors alive": (
+        """
+        import torch.autograd.graph
+        _kept = []
+        class saved_tensors_hooks(torch.autograd.graph.saved_tensors_hooks):
+            def __init__(self, pack_hook, unpack_hook):
+                def pack(tensor):
+                    _kept.append(pack_hook(tensor))
+                    return _kept[-1]
+                super().__init__(pack, unpack_hook)
+        torch.autograd.graph.saved_tensors_hooks = saved_tensors_hooks
+        """,
+        S + "peak_memory.py",
+        "backward-frees-saved-tensors",
+    ),
+    "Linear stops saving its weight, reading it at backward time": (
+        linear_saves("input"),
+        S + "peak_memory.py",
+        "saved-memory-shrinks-less-than-rows",
+    ),
+    "Linear saves its weight even when its input needs no gradient": (
+        linear_saves("input, weight"),
+        S + "peak_memory.py",
+        "linear-saves-weight-for-input-grad",
+    ),
+}
+
+# Claims no plausible release can break at their own assert (CONTRIBUTING.md, "Adding a drift case").
+NO_DRIFT = {
+    "sum-restarts-after-none": (
+        "with .grad set to None by the example itself, backward storing the gradient it computes "
+        "is every example's first backward, and the overwrite patch fails "
+        "each-backward-adds-into-grad first"
+    ),
+    "accumulated-training-equals-full-batch": (
+        "with each effective batch's gradient equal to the full batch's "
+        "(accumulated-gradient-equals-full-batch, just above) and the same SGD steps, the weights "
+        "stay equal by arithmetic; MSE summing and backward overwriting fail that assert first"
+    ),
+    "batchnorm-curves-equal-before-update": (
+        "both runs build the model after torch.manual_seed(1) and measure it before any step, so "
+        "the two first losses are one computation on the same weights, which only a seed that "
+        "stops reproducing would change, and every seeded example relies on it"
+    ),
+    "mean-per-micro-batch-is-wrong": (
+        "with the mean over the valid tokens only (cross-entropy-mean-over-valid-tokens, just "
+        "above), weighting a 4-token and a 15-token micro-batch alike misses the 19-token mean by "
+        "arithmetic; a mean over all 16 positions would make them equal, and fails that assert first"
+    ),
+    "summary-batchnorm-and-token-counts": (
+        "it shares mean-per-micro-batch-is-wrong's assert, the arithmetic of two unequal token "
+        "counts; a mean over all positions fails cross-entropy-mean-over-valid-tokens first"
+    ),
+    "naive-loop-leaves-last-group": (
+        "the step count is the example's own modulo test, and .grad holding something after two "
+        "backward passes is what backward does in every example; the zero_grad patches leave a "
+        ".grad there too"
+    ),
+    "scheduler-per-optimizer-step-right": (
+        "3 steps of gamma 0.9 from 0.1 is the ExponentialLR arithmetic that "
+        "scheduler-every-micro-batch-decays-fast asserts first with 12 steps, where a change of "
+        "the decay or of the step count fails"
+    ),
+    "onecycle-sized-in-micro-batches-stays-high": (
+        "the 6th of 20 OneCycleLR steps ends the warm-up (pct_start=0.3), so the lr is the peak "
+        "0.1, and it stays above 0.05 under any one other default (anneal_strategy='linear', "
+        "three_phase=True, pct_start from 0.1 to 0.5), checked on torch 2.13"
+    ),
+    "ddp-averages-gradients-over-ranks": (
+        "with equal halves and a mean loss, the full-batch gradient of "
+        "ddp-accumulation-equals-full-batch is the mean of the two ranks' local gradients, so a "
+        "hook that sums or keeps each rank's own fails that assert first"
+    ),
+    "micro-batches-same-flops": (
+        "FlopCounterMode counts matrix multiplies as 2·m·n·k, linear in the rows m, so 8 chunks of "
+        "64 rows total what 512 rows do under any formula of that kind, and no layer here "
+        "multiplies anything but its rows"
+    ),
+    "summary-memory-not-arithmetic": (
+        "it shares micro-batches-same-flops' assert: matrix-multiply flops are linear in the rows, "
+        "so 8 chunks of 64 rows total what 512 rows do"
+    ),
+    "micro-batches-more-kernel-calls": (
+        "only the two chunk() calls run once per step, every other call once per forward and "
+        "backward pass (31 on torch 2.13), so 8 micro-batches stay above 7 times one batch while "
+        "a pass takes more than 12 calls: a release would have to fuse the two layers' forward "
+        "and backward into 12 kernels or fewer"
+    ),
+    "combined-below-accumulation-alone": (
+        "by the example's bookkeeping, 8 micro-batches minus the recomputed segment leave the "
+        "first segment's four activations, its weights and the target, more than checkpointing "
+        "keeps (two segment inputs, the output, the target) whatever each layer saves; "
+        "checkpoint keeping its activations fails checkpointing-lowers-saved-memory first"
+    ),
+    "checkpointing-runs-segment-twice": (
+        "the lower memory asserted at checkpointing-lowers-saved-memory needs the segment run "
+        "again in backward, and checkpoint keeping its activations (no second run) fails there "
+        "first"
+    ),
+    "checkpointing-same-gradients": (
+        "recomputing the same deterministic operations (no dropout, no randomness) on the same "
+        "inputs and weights gives the same values, so only wrong gradients from autograd itself, "
+        "which every example would show, could differ"
     ),
 }
