@@ -368,3 +368,46 @@ DRIFT = {
         "clip-grad-norm-skips-none",
     ),
 }
+
+# Claims no plausible release can break at their own assert (CONTRIBUTING.md, "Adding a drift case").
+NO_DRIFT = {
+    "shared-weight-grad-is-sum": (
+        "adding up the gradients of every path to a tensor used twice is the chain rule autograd "
+        "applies to every graph (x * x in the retention examples too), and the weight has no "
+        ".grad before this backward, so the overwrite patch fails two-losses-add-up instead"
+    ),
+    "backward-after-none-new-tensor": (
+        "with .grad None (asserted just above), backward storing the gradient it computes is "
+        "every example's first backward; the zero_grad patches (zeros by default, the old tensor "
+        "kept alive) fail zero-grad-default-none and zero-grad-frees-gradient first"
+    ),
+    "none-and-zeros-same-backward": (
+        "the backward into None is a first backward, which every example relies on, the one into "
+        "zeros is asserted again at set-to-none-false-keeps-tensor (line 40, with cases), and a "
+        "zero_grad that leaves zeros fails zero-grad-default-none first"
+    ),
+    "manual-accumulation-first-step-runs": (
+        "the hand-made zeros stand until the first zero_grad(), which runs after step 1's "
+        "addition, so step 1 fails only if assigning to .grad stops working, and a zero_grad that "
+        "leaves zeros raises no TypeError and fails at the else branch (line 45) first"
+    ),
+    "partial-optimizer-grad-is-sum": (
+        "the head trains the same under either zero_grad, so the backbone's .grad is the sum of "
+        "the steps' gradients because backward adds into .grad, which partial-optimizer-grad-grows "
+        "asserts first (the overwrite patch fails there)"
+    ),
+    "discriminator-backward-reaches-generator": (
+        "backward reaching the parameters of every module the loss was computed from is what it "
+        "does in any model of more than one layer; a patch stopping it at a module's input breaks "
+        "every example that trains one (training_loop.py, two_models_one_optimizer.py)"
+    ),
+    "zero-grad-placement-equivalent": (
+        "both orders run the same zero_grad, backward, step cycle, the first only adding a "
+        "zero_grad before any gradient exists, so a change to any of the three acts on both runs "
+        "alike (a no-op zero_grad fails the loss assert above, a zeros default passes)"
+    ),
+    "summary-clear-once-per-step": (
+        "it shares zero-grad-placement-equivalent's assert: both orders run the same zero_grad, "
+        "backward, step cycle, so a change to any of the three acts on both runs alike"
+    ),
+}
