@@ -815,7 +815,8 @@ DRIFT = {
     ),
 }
 
-# Claims no plausible release can break at their own assert (CONTRIBUTING.md, "Adding a drift case").
+# Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
+# "Adding a drift case").
 NO_DRIFT = {
     "sum-restarts-after-none": (
         "with .grad set to None by the example itself, backward storing the gradient it computes "
@@ -834,8 +835,9 @@ NO_DRIFT = {
     ),
     "mean-per-micro-batch-is-wrong": (
         "with the mean over the valid tokens only (cross-entropy-mean-over-valid-tokens, just "
-        "above), weighting a 4-token and a 15-token micro-batch alike misses the 19-token mean by "
-        "arithmetic; a mean over all 16 positions would make them equal, and fails that assert first"
+        "above), weighting a 4-token and a 15-token micro-batch alike misses the 19-token mean "
+        "by arithmetic; a mean over all 16 positions would make them equal, and fails that "
+        "assert first"
     ),
     "summary-batchnorm-and-token-counts": (
         "it shares mean-per-micro-batch-is-wrong's assert, the arithmetic of two unequal token "
@@ -862,9 +864,9 @@ NO_DRIFT = {
         "hook that sums or keeps each rank's own fails that assert first"
     ),
     "micro-batches-same-flops": (
-        "FlopCounterMode counts matrix multiplies as 2·m·n·k, linear in the rows m, so 8 chunks of "
-        "64 rows total what 512 rows do under any formula of that kind, and no layer here "
-        "multiplies anything but its rows"
+        "FlopCounterMode counts matrix multiplies as 2·m·n·k, linear in the rows m, so 8 "
+        "chunks of 64 rows total what 512 rows do under any formula of that kind, and no layer "
+        "here multiplies anything but its rows"
     ),
     "summary-memory-not-arithmetic": (
         "it shares micro-batches-same-flops' assert: matrix-multiply flops are linear in the rows, "

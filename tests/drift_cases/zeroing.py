@@ -369,12 +369,14 @@ DRIFT = {
     ),
 }
 
-# Claims no plausible release can break at their own assert (CONTRIBUTING.md, "Adding a drift case").
+# Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
+# "Adding a drift case").
 NO_DRIFT = {
     "shared-weight-grad-is-sum": (
-        "adding up the gradients of every path to a tensor used twice is the chain rule autograd "
-        "applies to every graph (x * x in the retention examples too), and the weight has no "
-        ".grad before this backward, so the overwrite patch fails two-losses-add-up instead"
+        "adding up the gradients of every path to a tensor used twice is the chain rule "
+        "autograd applies to every graph (a * a in retention's chain_rule_2400.py too), and the "
+        "weight has no .grad before this backward, so the overwrite patch fails "
+        "two-losses-add-up instead"
     ),
     "backward-after-none-new-tensor": (
         "with .grad None (asserted just above), backward storing the gradient it computes is "
@@ -399,7 +401,8 @@ NO_DRIFT = {
     "discriminator-backward-reaches-generator": (
         "backward reaching the parameters of every module the loss was computed from is what it "
         "does in any model of more than one layer; a patch stopping it at a module's input breaks "
-        "every example that trains one (training_loop.py, two_models_one_optimizer.py)"
+        "every example that trains one (partial_optimizer_keeps_growing.py, "
+        "two_models_one_optimizer.py)"
     ),
     "zero-grad-placement-equivalent": (
         "both orders run the same zero_grad, backward, step cycle, the first only adding a "
