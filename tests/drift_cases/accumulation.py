@@ -886,8 +886,9 @@ NO_DRIFT = {
     ),
     "checkpointing-runs-segment-twice": (
         "the lower memory asserted at checkpointing-lowers-saved-memory needs the segment run "
-        "again in backward, and checkpoint keeping its activations (no second run) fails there "
-        "first"
+        "again in backward, so checkpoint keeping its activations (no second run) fails there "
+        "first, and nothing in checkpoint runs it a third time (determinism_check compares the "
+        "recomputed tensors' shapes, dtypes and devices, it does not rerun)"
     ),
     "checkpointing-same-gradients": (
         "recomputing the same deterministic operations (no dropout, no randomness) on the same "
