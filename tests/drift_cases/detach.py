@@ -52,6 +52,25 @@ def reworded_backward_error(old: str, new: str) -> str:
         """
 
 
+def reworded_backward_warning(old: str, new: str) -> str:
+    """A release rewords a warning a backward pass gives: `old` becomes `new`."""
+    return f"""
+        import re, torch, warnings
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            caught = []
+            try:
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    return _backward(self, *args, **kwargs)
+            finally:
+                for w in caught:
+                    message = re.sub({old!r}, {new!r}, str(w.message))
+                    warnings.warn_explicit(message, w.category, w.filename, w.lineno)
+        torch.Tensor.backward = backward
+        """
+
+
 def set_grad_enabled_outside_torch(mode: bool) -> str:
     """set_grad_enabled(...) in the example's own code sets `mode` whatever it is given;
     torch's code keeps the real one."""
@@ -112,6 +131,38 @@ EVAL_FREEZES = """
         self.requires_grad_(False)
         return _eval(self)
     torch.nn.Module.eval = eval
+    """
+
+# sigmoid saves its input instead of its output.
+SIGMOID_SAVES_INPUT = """
+    import torch
+    torch.Tensor.sigmoid = lambda self: 1 / (1 + torch.exp(-self))
+    """
+
+# copy_() writes nothing.
+COPY_STOPS_WRITING = """
+    import torch
+    torch.Tensor.copy_ = lambda self, src, non_blocking=False: self
+    """
+
+# detach() detaches the tensor itself too, in place.
+DETACH_CUTS_ORIGINAL = """
+    import torch
+    torch.Tensor.detach = lambda self: self.detach_()
+    """
+
+# A frozen parameter (one that needs no grad) reads a zero .grad instead of None. Parameters
+# only: with every leaf that needs no grad (drift_cases.leaf_grad_reads_zeros), a zero .grad
+# has a zero .grad of its own, and copy.deepcopy of a model with buffers never ends.
+FROZEN_PARAMETER_READS_ZEROS = """
+    import torch
+    _grad = torch.Tensor.grad
+    def grad(self):
+        value = _grad.__get__(self)
+        if value is None and isinstance(self, torch.nn.Parameter) and not self.requires_grad:
+            return torch.zeros_like(self)
+        return value
+    torch.Tensor.grad = property(grad, _grad.__set__, _grad.__delete__)
     """
 
 DRIFT = {
@@ -275,10 +326,7 @@ DRIFT = {
         "version-error-describes-tensor",
     ),
     "sigmoid saves its input instead of its output": (
-        """
-        import torch
-        torch.Tensor.sigmoid = lambda self: 1 / (1 + torch.exp(-self))
-        """,
+        SIGMOID_SAVES_INPUT,
         SAVES,
         "sigmoid-saves-its-output",
     ),
@@ -292,6 +340,16 @@ DRIFT = {
         """,
         SAVES,
         "times-two-saves-nothing",
+    ),
+    "sigmoid saves its input instead of its output (.data)": (
+        SIGMOID_SAVES_INPUT,
+        DATA,
+        "data-change-goes-unnoticed",
+    ),
+    "sigmoid saves its input instead of its output (.data, summary)": (
+        SIGMOID_SAVES_INPUT,
+        DATA,
+        "summary-data-wrong-gradient",
     ),
     # detect_anomaly()
     "entering detect_anomaly() stops warning about runtime": (
@@ -312,6 +370,16 @@ DRIFT = {
         INPLACE_REWORDED,
         ANOMALY,
         "anomaly-error-still-raised",
+    ),
+    "the anomaly report names the forward function, not the backward node": (
+        reworded_backward_warning(r"Error detected in (\w+)Backward\d+", r"Error detected in \1"),
+        ANOMALY,
+        "anomaly-warning-names-node",
+    ),
+    "the anomaly report stops introducing the forward traceback": (
+        reworded_backward_warning("Traceback of forward call that caused the error:", ""),
+        ANOMALY,
+        "anomaly-warning-names-forward-call",
     ),
     # The same error without detach()
     "ReLU ignores inplace=True": (
@@ -376,6 +444,11 @@ DRIFT = {
         GAN_STEP,
         "optimizer-step-between-backwards-raises",
     ),
+    "detach() cuts the original tensor too (fresh forward after the step)": (
+        DETACH_CUTS_ORIGINAL,
+        GAN_STEP,
+        "fresh-forward-after-step-fixes",
+    ),
     # .data
     ".data returns a copy": (
         """
@@ -390,10 +463,7 @@ DRIFT = {
     ),
     # Writing into parameters
     "copy_() under no_grad() stops writing": (
-        """
-        import torch
-        torch.Tensor.copy_ = lambda self, src, non_blocking=False: self
-        """,
+        COPY_STOPS_WRITING,
         WRITE,
         "no-grad-writes-keep-leaf",
     ),
@@ -465,6 +535,28 @@ DRIFT = {
         """,
         GRAD_GRAPH,
         "create-graph-grad-warns-leak",
+    ),
+    "backward(create_graph=True) stores a detached .grad": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            result = _backward(self, *args, **kwargs)
+            stack, seen = [self.grad_fn], set()
+            while stack:  # every leaf the backward reached: its .grad without a graph
+                node = stack.pop()
+                if node is None or node in seen:
+                    continue
+                seen.add(node)
+                leaf = getattr(node, "variable", None)
+                if leaf is not None and leaf.grad is not None:
+                    leaf.grad = leaf.grad.detach()
+                stack.extend(next_fn for next_fn, _ in node.next_functions)
+            return result
+        torch.Tensor.backward = backward
+        """,
+        GRAD_GRAPH,
+        "create-graph-grad-has-grad-fn",
     ),
     "zero_grad(set_to_none=False) stops detaching (the quoted loop without detach_)": (
         """
@@ -545,6 +637,21 @@ DRIFT = {
         """,
         MODES,
         "clone-of-inference-tensor-is-normal",
+    ),
+    "the inference-tensor version-counter error is reworded": (
+        """
+        import torch
+        _version = torch._C.TensorBase._version
+        def version(self):
+            try:
+                return _version.__get__(self)
+            except RuntimeError as error:
+                old = "Inference tensors do not track version counter"
+                raise RuntimeError(str(error).replace(old, "(reworded)")) from None
+        torch.Tensor._version = property(version)
+        """,
+        MODES,
+        "inference-mode-drops-version-counter",
     ),
     # Grad modes
     "set_grad_enabled(True) stops recording": (
@@ -687,10 +794,7 @@ DRIFT = {
         "detached-fake-stops-at-generator",
     ),
     "detach() cuts the original tensor too (GAN)": (
-        """
-        import torch
-        torch.Tensor.detach = lambda self: self.detach_()
-        """,
+        DETACH_CUTS_ORIGINAL,
         GAN,
         "fake-keeps-its-graph",
     ),
@@ -706,10 +810,40 @@ DRIFT = {
         "snippets/detach/averaged_model_ema.py",
         "averaged-model-copy-requires-grad",
     ),
+    "get_ema_multi_avg_fn's decay weights the new value, like BatchNorm's momentum": (
+        """
+        import torch.optim.swa_utils
+        _get_ema = torch.optim.swa_utils.get_ema_multi_avg_fn
+        torch.optim.swa_utils.get_ema_multi_avg_fn = lambda decay=0.999: _get_ema(1 - decay)
+        """,
+        "snippets/detach/averaged_model_ema.py",
+        "averaged-model-ema-parameters",
+    ),
+    "AveragedModel ignores use_buffers=True": (
+        """
+        import torch.optim.swa_utils
+        _init = torch.optim.swa_utils.AveragedModel.__init__
+        def __init__(self, *args, use_buffers=False, **kwargs):
+            _init(self, *args, use_buffers=False, **kwargs)
+        torch.optim.swa_utils.AveragedModel.__init__ = __init__
+        """,
+        "snippets/detach/averaged_model_ema.py",
+        "averaged-model-ema-buffers",
+    ),
     "no_grad() stops turning recording off (EMA update)": (
         NO_GRAD_RECORDS,
         EMA,
         "ema-copy-stays-frozen",
+    ),
+    "a frozen parameter reads a zero .grad (EMA target)": (
+        FROZEN_PARAMETER_READS_ZEROS,
+        EMA,
+        "frozen-target-gets-no-grad",
+    ),
+    "copy_() writes nothing (EMA buffers)": (
+        COPY_STOPS_WRITING,
+        EMA,
+        "ema-update-copies-buffers",
     ),
     "neither no_grad() nor requires_grad_(False) stops recording (target)": (
         NO_GRAD_RECORDS + MODULE_REQUIRES_GRAD_NO_OP,
@@ -725,6 +859,11 @@ DRIFT = {
         NO_GRAD_RECORDS + MODULE_REQUIRES_GRAD_NO_OP,
         Q_TARGET,
         "q-target-is-constant",
+    ),
+    "a frozen parameter reads a zero .grad (Q target)": (
+        FROZEN_PARAMETER_READS_ZEROS,
+        Q_TARGET,
+        "q-loss-reaches-only-q-net",
     ),
     "round() gets a straight-through gradient of its own": (
         """
@@ -792,6 +931,11 @@ NO_DRIFT = {
     "detached-running-loss-same-value": (
         "adding detached values and dividing is float arithmetic; detach() keeping the graph "
         "or item() changing fail the two asserts before it"
+    ),
+    "ema-update-moves-one-percent": (
+        "t.lerp_(p, 0.01) is t + 0.01 * (p - t), torch.lerp's documented formula, float "
+        "arithmetic that the assert compares with allclose; the grad behaviours around it "
+        "(no_grad(), requires_grad_(False)) have their own asserts and cases"
     ),
     "summed-loss-tensor-holds-graphs": (
         "a sum of tensors that require grad keeps the graphs behind them by what autograd is; "

@@ -76,6 +76,29 @@ GRAPHS_KEPT = """
     torch.Tensor.backward = backward
     """
 
+# The tensor backward() starts from keeps no retained gradient (its seed is not stored).
+ROOT_KEEPS_NO_GRAD = """
+    import torch
+    _backward = torch.Tensor.backward
+    def backward(self, *args, **kwargs):
+        result = _backward(self, *args, **kwargs)
+        if not self.is_leaf:
+            self.grad = None
+        return result
+    torch.Tensor.backward = backward
+    """
+# A tensor hook that returns None stops the gradient instead of passing it on.
+HOOK_NONE_STOPS_GRADIENT = """
+    import torch
+    _register_hook = torch.Tensor.register_hook
+    def register_hook(self, hook):
+        def none_is_zero(grad):
+            result = hook(grad)
+            return torch.zeros_like(grad) if result is None else result
+        return _register_hook(self, none_is_zero)
+    torch.Tensor.register_hook = register_hook
+    """
+
 DRIFT = {
     # leaf_and_non_leaf.py
     "a tensor that needs no grad stops counting as a leaf": (
@@ -246,6 +269,15 @@ DRIFT = {
         S + "what_can_require_grad.py",
         "piecewise-constant-ops-zero-gradient",
     ),
+    "argmax returns an int32 index": (
+        """
+        import torch
+        _argmax = torch.Tensor.argmax
+        torch.Tensor.argmax = lambda self, *args, **kwargs: _argmax(self, *args, **kwargs).int()
+        """,
+        S + "what_can_require_grad.py",
+        "integer-result-leaves-graph",
+    ),
     # retain_grad.py, keep_an_intermediate_grad.py
     "retain_grad becomes a no-op": (
         RETAIN_GRAD_NO_OP,
@@ -278,6 +310,11 @@ DRIFT = {
         S + "retain_grad.py",
         "retain-grad-without-grad-raises",
     ),
+    "the tensor backward() starts from keeps no retained gradient": (
+        ROOT_KEEPS_NO_GRAD,
+        S + "retain_grad.py",
+        "scalar-backward-starts-from-one",
+    ),
     # hook_on_a_gradient.py, tensor_hooks.py
     "tensor hooks are never called": (
         "import torch; torch.Tensor.register_hook = lambda self, hook: None",
@@ -288,6 +325,11 @@ DRIFT = {
         HOOK_RESULT_IGNORED,
         S + "hook_on_a_gradient.py",
         "hook-returning-tensor-replaces-gradient",
+    ),
+    "a tensor hook that returns None stops the gradient": (
+        HOOK_NONE_STOPS_GRADIENT,
+        S + "hook_on_a_gradient.py",
+        "hook-returning-none-changes-nothing",
     ),
     "a tensor hook can no longer replace the gradient": (
         HOOK_RESULT_IGNORED,
@@ -329,6 +371,21 @@ DRIFT = {
         "import torch; torch.Tensor.register_post_accumulate_grad_hook = lambda self, hook: None",
         S + "tensor_hooks.py",
         "post-accumulate-hook-sees-grad",
+    ),
+    "a post-accumulate-grad hook cannot clear .grad (the engine keeps the gradient)": (
+        """
+        import torch
+        _register = torch.Tensor.register_post_accumulate_grad_hook
+        def register(self, hook):
+            def grad_kept(param):
+                grad = param.grad
+                hook(param)
+                param.grad = grad
+            return _register(self, grad_kept)
+        torch.Tensor.register_post_accumulate_grad_hook = register
+        """,
+        S + "tensor_hooks.py",
+        "optimizer-in-backward-updates",
     ),
     # module_hooks.py
     "full backward hooks are never called": (
@@ -410,6 +467,19 @@ DRIFT = {
         S + "inplace_on_leaf.py",
         "inplace-change-moves-version-counter",
     ),
+    "SGD.step() writes through .data with grad mode on, as optimizers once did": (
+        """
+        import torch
+        def step(self, closure=None):
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p.data.add_(p.grad, alpha=-group["lr"])
+        torch.optim.SGD.step = step
+        """,
+        S + "inplace_on_leaf.py",
+        "step-writes-under-no-grad",
+    ),
     "the modified-by-an-inplace-operation error is reworded": (
         reworded(ENGINE, INPLACE),
         S + "inplace_on_leaf.py",
@@ -420,6 +490,11 @@ DRIFT = {
         reworded(ENGINE, SECOND_TIME),
         S + "backward_twice_error.py",
         "second-backward-raises",
+    ),
+    "backward overwrites .grad instead of adding to it (a failed second backward)": (
+        OVERWRITE,
+        S + "backward_twice_error.py",
+        "first-backward-result-stays",
     ),
     "backward overwrites .grad instead of adding to it": (
         OVERWRITE,
@@ -532,6 +607,19 @@ DRIFT = {
         """,
         S + "autograd_grad.py",
         "autograd-grad-returns-not-accumulates",
+    ),
+    "torch.autograd.grad gives no gradient for a non-leaf input": (
+        """
+        import torch
+        _grad = torch.autograd.grad
+        def grad(outputs, inputs, *args, **kwargs):
+            inputs = [inputs] if isinstance(inputs, torch.Tensor) else list(inputs)
+            result = _grad(outputs, inputs, *args, **kwargs)
+            return tuple(g if t.is_leaf else None for t, g in zip(inputs, result))
+        torch.autograd.grad = grad
+        """,
+        S + "autograd_grad.py",
+        "autograd-grad-non-leaf",
     ),
     "the unused-input error is reworded": (
         reworded(ENGINE, "appears to not have been used in the graph"),
@@ -693,5 +781,46 @@ DRIFT = {
         """,
         S + "save_on_cpu.py",
         "save-on-cpu-is-saved-tensors-hooks",
+    ),
+}
+
+# Claims no plausible release change breaks at their own assert (gradsite/claims.py shows
+# the reason on the claims page instead of "no drift case"; the build fails if a case is
+# added for one, or the claim goes).
+NO_DRIFT = {
+    "sum-is-gradient-of-ones": (
+        "the gradient of y.sum() with respect to y is all ones by the definition of the sum; "
+        "a release that changes what backward() does with gradient= fails the assert of "
+        "backward-gradient-is-vjp first"
+    ),
+    "conversion-grad-reaches-original": (
+        "a conversion recorded as ToCopyBackward0 passes the gradient on to its input by the "
+        "chain rule; a conversion that stops being recorded fails the assert of "
+        "real-conversion-is-non-leaf first"
+    ),
+    "summed-losses-one-trunk-pass": (
+        "the engine runs each node once, on the sum of the gradients it receives (the trunk's "
+        "output gets both heads'), by what autograd is; a patch that changes that changes "
+        "autograd for every example"
+    ),
+    "summed-losses-same-gradients": (
+        "the gradient of loss_a + loss_b is the sum of their gradients by linearity, equal up "
+        "to rounding, which the assert bounds by 1e-6; no release can change it without "
+        "computing gradients wrongly"
+    ),
+    "summary-sum-of-losses": (
+        "the gradient of loss_a + loss_b is the sum of their gradients by linearity, equal up "
+        "to rounding, which the assert bounds by 1e-6; no release can change it without "
+        "computing gradients wrongly"
+    ),
+    "second-derivative-is-12": (
+        "6x at x = 2 is the derivative of the gradient 3x² whose graph the assert of "
+        "create-graph-gradient-has-graph checks just before; a create_graph=True that stops "
+        "building that graph fails there first"
+    ),
+    "forward-in-loop-fresh-gradient": (
+        "a new forward pass through the weights step() changed gives another gradient by "
+        "arithmetic; a step() that stops changing them in place fails the check of "
+        "retained-graph-after-step-raises-inplace first"
     ),
 }
