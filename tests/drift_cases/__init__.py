@@ -9,7 +9,7 @@ drift case"). The patches several modules use are here.
 
 def reworded(target: str, old: str, new: str = "(reworded)") -> str:
     """A patch after which `target` (a dotted name) raises its errors with `old` reworded as
-    `new`, as releases reword messages (the second-backward message gained a clause around 1.9)."""
+    `new`, as releases reword messages (the second-backward message gained a clause in 1.9)."""
     owner, _, name = target.rpartition(".")
     return f"""
         import torch, torch.nn.functional
