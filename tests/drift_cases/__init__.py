@@ -82,3 +82,28 @@ NO_GRAD_RECORDS = """
             self.prev = torch.is_grad_enabled()
     torch.no_grad = no_grad
     """
+
+# zero_grad() defaults to set_to_none=False again (zeros, as before 2.0): the optimizer's, the
+# module's.
+OPTIMIZER_DEFAULTS_TO_ZEROS = """
+    import torch
+    _zero_grad = torch.optim.Optimizer.zero_grad
+    def zero_grad(self, set_to_none=False):
+        return _zero_grad(self, set_to_none)
+    torch.optim.Optimizer.zero_grad = zero_grad
+    """
+MODULE_DEFAULTS_TO_ZEROS = """
+    import torch
+    _zero_grad = torch.nn.Module.zero_grad
+    def zero_grad(self, set_to_none=False):
+        return _zero_grad(self, set_to_none)
+    torch.nn.Module.zero_grad = zero_grad
+    """
+# nn.MSELoss() sums by default instead of averaging.
+MSE_LOSS_SUMS = """
+    import torch
+    _init = torch.nn.MSELoss.__init__
+    def __init__(self, size_average=None, reduce=None, reduction="sum"):
+        _init(self, size_average, reduce, reduction)
+    torch.nn.MSELoss.__init__ = __init__
+    """

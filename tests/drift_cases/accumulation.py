@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import textwrap
 
+from drift_cases import MSE_LOSS_SUMS, OPTIMIZER_DEFAULTS_TO_ZEROS
+
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 
@@ -68,13 +70,6 @@ OVERWRITE = """
             leaf.grad = None
         return _backward(self, *args, **kwargs)
     torch.Tensor.backward = backward
-    """
-ZERO_GRAD_LEAVES_ZEROS = """
-    import torch
-    _zero_grad = torch.optim.Optimizer.zero_grad
-    def zero_grad(self, set_to_none=False):
-        return _zero_grad(self, set_to_none)
-    torch.optim.Optimizer.zero_grad = zero_grad
     """
 MSE_SUMS = """
     import torch
@@ -233,6 +228,32 @@ CHECKPOINT_KEEPS_ACTIVATIONS = """
     """
 
 UNUSED = S + "ddp_unused_parameters.py"
+
+
+def comm_hook_skips(condition: str) -> str:
+    """DDP's registered communication hooks stop all-reducing when `condition` holds: the
+    bucket comes back as it is. `condition` is Python that may read `self` (the DDP module)
+    and `calls` (how many times this hook was called, this call included)."""
+    return f"""
+    import torch
+    import torch.nn.parallel
+    DDP = torch.nn.parallel.DistributedDataParallel
+    _register = DDP.register_comm_hook
+    def register_comm_hook(self, state, hook):
+        count = []
+        def maybe_skipped(state, bucket):
+            count.append(1)
+            calls = len(count)
+            if {condition}:
+                future = torch.futures.Future()
+                future.set_result(bucket.buffer())
+                return future
+            return hook(state, bucket)
+        return _register(self, state, maybe_skipped)
+    DDP.register_comm_hook = register_comm_hook
+    """
+
+
 FSDP2 = S + "fsdp2_gradient_sync.py"
 
 
@@ -266,7 +287,7 @@ DRIFT = {
         "complete-loop-steps-last-group",
     ),
     "zero_grad() leaves zeros again, after the complete loop": (
-        ZERO_GRAD_LEAVES_ZEROS,
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
         COMPLETE,
         "complete-loop-leaves-no-grad",
     ),
@@ -287,13 +308,7 @@ DRIFT = {
         "each-backward-adds-into-grad",
     ),
     "MSELoss defaults to reduction='sum'": (
-        """
-        import torch
-        _init = torch.nn.MSELoss.__init__
-        def __init__(self, size_average=None, reduce=None, reduction="sum"):
-            _init(self, size_average, reduce, reduction)
-        torch.nn.MSELoss.__init__ = __init__
-        """,
+        MSE_LOSS_SUMS,
         S + "accumulation_matches_full_batch.py",
         "losses-average-by-default",
     ),
@@ -365,7 +380,7 @@ DRIFT = {
     ),
     # The last incomplete batch
     "zero_grad() leaves zeros again, after the last short group": (
-        ZERO_GRAD_LEAVES_ZEROS,
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
         S + "last_incomplete_batch.py",
         "fixed-loop-steps-every-group",
     ),
@@ -676,25 +691,7 @@ DRIFT = {
     # pytorch/pytorch#187732: with the crash avoided, static_graph=True stopped all-reducing
     # from the second iteration on; simulated where the example looks, the comm hook.
     "static_graph=True stops all-reducing after its first synced backward": (
-        """
-        import torch
-        import torch.nn.parallel
-        DDP = torch.nn.parallel.DistributedDataParallel
-        _register = DDP.register_comm_hook
-        def register_comm_hook(self, state, hook):
-            if not self.static_graph:
-                return _register(self, state, hook)
-            calls = []
-            def first_only(state, bucket):
-                calls.append(1)
-                if len(calls) == 1:
-                    return hook(state, bucket)
-                future = torch.futures.Future()
-                future.set_result(bucket.buffer())
-                return future
-            return _register(self, state, first_only)
-        DDP.register_comm_hook = register_comm_hook
-        """,
+        comm_hook_skips("self.static_graph and calls > 1"),
         UNUSED,
         "static-graph-no-sync-after-synced-backward",
     ),
@@ -754,23 +751,7 @@ DRIFT = {
         "summary-once-per-effective-batch",
     ),
     "DDP honours no_sync() at backward time too": (
-        in_every_process(
-            """
-            import torch
-            import torch.nn.parallel
-            DDP = torch.nn.parallel.DistributedDataParallel
-            _register = DDP.register_comm_hook
-            def register_comm_hook(self, state, hook):
-                def synced_only(state, bucket):
-                    if self.require_backward_grad_sync:
-                        return hook(state, bucket)
-                    future = torch.futures.Future()
-                    future.set_result(bucket.buffer())
-                    return future
-                return _register(self, state, synced_only)
-            DDP.register_comm_hook = register_comm_hook
-            """
-        ),
+        in_every_process(comm_hook_skips("not self.require_backward_grad_sync")),
         DDP_EXAMPLE,
         "forward-outside-no-sync-still-syncs",
     ),

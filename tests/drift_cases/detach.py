@@ -8,8 +8,7 @@ that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 
 from __future__ import annotations
 
-from drift_cases import NO_GRAD_RECORDS
-from drift_cases.zeroing import OPTIMIZER_DEFAULTS_TO_ZEROS
+from drift_cases import NO_GRAD_RECORDS, OPTIMIZER_DEFAULTS_TO_ZEROS
 
 SHARES = "snippets/detach/detach_shares_storage.py"
 CLONE = "snippets/detach/clone_and_detach.py"

@@ -6,15 +6,11 @@ the build, so an author rereads the entry. See CONTRIBUTING.md ("Adding a drift 
 
 from __future__ import annotations
 
-from drift_cases import NON_LEAF_GRAD_QUIET, reworded
+from drift_cases import MODULE_DEFAULTS_TO_ZEROS, NON_LEAF_GRAD_QUIET, reworded
 from drift_cases.accumulation import ddp_error_rewritten
 from drift_cases.detach import DRIFT as DETACH_DRIFT
-from drift_cases.zeroing import DRIFT as ZEROING_DRIFT
 
 SGD_STEP_OUT_OF_PLACE = DETACH_DRIFT["optimizer steps stop writing into the parameters in place"][0]
-MODULE_ZERO_GRAD_LEAVES_ZEROS = ZEROING_DRIFT[
-    "Module.zero_grad defaults to set_to_none=False again"
-][0]
 
 
 def _quiet(target: str) -> str:
@@ -172,12 +168,12 @@ DRIFT = {
         "error-onecycle-stepped-past-total",
     ),
     "Module.zero_grad leaves zeros again (norm)": (
-        MODULE_ZERO_GRAD_LEAVES_ZEROS,
+        MODULE_DEFAULTS_TO_ZEROS,
         "snippets/errors/none_grad_norm.py",
         "error-none-grad-has-no-norm",
     ),
     "Module.zero_grad leaves zeros again (+=)": (
-        MODULE_ZERO_GRAD_LEAVES_ZEROS,
+        MODULE_DEFAULTS_TO_ZEROS,
         "snippets/errors/none_grad_iadd.py",
         "error-none-grad-iadd",
     ),

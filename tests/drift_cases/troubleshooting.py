@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from drift_cases import (
     CONVERSION_MAKES_LEAF,
+    MODULE_DEFAULTS_TO_ZEROS,
+    MSE_LOSS_SUMS,
     NO_GRAD_RECORDS,
     NON_LEAF_GRAD_ZEROS,
     leaf_grad_reads_zeros,
@@ -46,11 +48,7 @@ SCHEDULER_WARNS_EVERY_TIME = """
 
 DRIFT = {
     "Module.zero_grad defaults to zeros again (checklist)": (
-        """
-        import torch
-        _zero_grad = torch.nn.Module.zero_grad
-        torch.nn.Module.zero_grad = lambda self, set_to_none=False: _zero_grad(self, set_to_none)
-        """,
+        MODULE_DEFAULTS_TO_ZEROS,
         "snippets/troubleshooting/why_grad_is_none.py",
         "grad-none-after-zero-grad",
     ),
@@ -93,13 +91,7 @@ DRIFT = {
         "grad-none-detached-path",
     ),
     "MSELoss sums by default instead of averaging": (
-        """
-        import torch
-        _init = torch.nn.MSELoss.__init__
-        def __init__(self, size_average=None, reduce=None, reduction="sum"):
-            _init(self, size_average, reduce, reduction)
-        torch.nn.MSELoss.__init__ = __init__
-        """,
+        MSE_LOSS_SUMS,
         "snippets/troubleshooting/grads_differ_from_big_batch.py",
         "unequal-sizes-divide-by-count",
     ),

@@ -8,6 +8,7 @@ assert that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 
 from __future__ import annotations
 
+from drift_cases import MODULE_DEFAULTS_TO_ZEROS, OPTIMIZER_DEFAULTS_TO_ZEROS
 from drift_cases.retention import DRIFT as RETENTION_DRIFT
 
 OVERWRITE = RETENTION_DRIFT["backward overwrites .grad instead of adding to it"][0]
@@ -17,13 +18,6 @@ PARTIAL = "snippets/zeroing/partial_optimizer_keeps_growing.py"
 TWO_MODELS = "snippets/zeroing/two_models_one_optimizer.py"
 GAN = "snippets/zeroing/one_model_two_optimizers.py"
 
-OPTIMIZER_DEFAULTS_TO_ZEROS = """
-    import torch
-    _zero_grad = torch.optim.Optimizer.zero_grad
-    def zero_grad(self, set_to_none=False):
-        return _zero_grad(self, set_to_none)
-    torch.optim.Optimizer.zero_grad = zero_grad
-    """
 OPTIMIZER_CLEARS_EVERY_PARAMETER = """
     import torch
     def zero_grad(self, set_to_none=True):
@@ -72,13 +66,7 @@ DRIFT = {
         "summary-none-by-default",
     ),
     "Module.zero_grad defaults to set_to_none=False again": (
-        """
-        import torch
-        _zero_grad = torch.nn.Module.zero_grad
-        def zero_grad(self, set_to_none=False):
-            return _zero_grad(self, set_to_none)
-        torch.nn.Module.zero_grad = zero_grad
-        """,
+        MODULE_DEFAULTS_TO_ZEROS,
         SETS_NONE,
         "module-zero-grad-default-none",
     ),
