@@ -254,7 +254,7 @@ def drift_cases(root: Path) -> dict[str, list[str]]:
         if (
             isinstance(key, ast.Constant)
             and isinstance(value, ast.Tuple)
-            and len(value.elts) == 3
+            and len(value.elts) in (3, 4)  # a fourth item: IN_RECIPE (tests/drift_cases)
             and isinstance(value.elts[2], ast.Constant)
         ):
             found.setdefault(value.elts[2].value, []).append(key.value)

@@ -505,12 +505,17 @@ def fence_format(source: str, language: str, css_class: str, options: dict, md, 
     (given to the page's Markdown by `RunnerExtension`).
 
     The fence's `snippet` option (gradsite/hooks.py) goes to the runner only, not to the page.
+    An example's whole file runs; the page shows its recipe (project.split_example), and
+    gradsite/hooks.py folds its checks away under it.
     """
     options = dict(options)
     extra = dict(options.pop("extra", None) or {})
-    run = functools.partial(
-        run_python, context=md.gradsite_context, snippet=extra.pop("snippet", None)
-    )
+    snippet = extra.pop("snippet", None)
+    run = functools.partial(run_python, context=md.gradsite_context, snippet=snippet)
+    if snippet:
+        # The whole file runs (recipe, then its checks); the page shows the recipe
+        # (markdown-exec's transform_source: what runs, what is rendered).
+        options["transform_source"] = lambda code: (code, project.split_example(code).recipe)
     return base_format(language="python", run=run, code=source, md=md, extra=extra, **options)
 
 

@@ -58,6 +58,7 @@ from gradsite.project import (
     language_of,
     language_of_build,
     root_of,
+    split_example,
     split_source,
     url_prefix,
 )
@@ -194,13 +195,27 @@ def on_files(files, config):
     return files
 
 
-def _name_the_snippet(match: re.Match) -> str:
-    """A fence whose whole body is one include: tell the runner which file it runs."""
+def _name_the_snippet(match: re.Match, root: Path, language: str) -> str:
+    """A fence whose whole body is one include: tell the runner which file it runs, and fold
+    the example's checks away under it (the page shows its recipe: gradsite/execute.py)."""
     include = INCLUDE.fullmatch(match["body"].strip("\n"))
     if not include:
         return match[0]
     start, end = match.start("options") - match.start(), match.end("options") - match.start()
-    return f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][end:]}'
+    named = f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][end:]}'
+    path = root / include["path"]
+    example = split_example(path.read_text(encoding="utf-8")) if path.is_file() else None
+    if not example or not example.checks:
+        return named  # a missing file is pymdownx.snippets' error to report
+    last = example.checks_from + example.checks.count("\n") - 1
+    title = WORDS[language]["page"]["checks"].replace('"', "&quot;")
+    indent = match["indent"]
+    return (
+        f'{named}\n\n{indent}??? success gs-checks "{title}"\n\n'
+        f'{indent}    ```python linenums="{example.checks_from}"\n'
+        f'{indent}    --8<-- "{include["path"]}:{example.checks_from}:{last}"\n'
+        f"{indent}    ```\n"
+    )
 
 
 def _glossary_variants(markdown: str, page, config) -> None:
@@ -228,7 +243,8 @@ def on_page_markdown(markdown, page, config, files):
     site.runner.page = page.file.src_uri
     _glossary_variants(markdown, page, config)
     site.error_entries[page.file.src_uri] = errorindex.entries(markdown)
-    markdown = FENCE.sub(_name_the_snippet, markdown)
+    lang = language_of(page.file.src_uri)
+    markdown = FENCE.sub(lambda m: _name_the_snippet(m, site.runner.root, lang), markdown)
     markdown = _claims(markdown, page, files, site)
     return compat_hook.add_notes(
         markdown, page.file.src_uri, *site.matrix, root=site.runner.root, said=site.said

@@ -4,7 +4,7 @@ The page's prose becomes Markdown cells and each example it shows becomes a
 code cell that carries the output this build printed under it. The outputs are
 read from the page's rendered HTML (`on_page_content`), in page order: each
 shown example is a source block followed by its output block, and the source
-block must equal the snippet file, or the build stops. So the notebook holds
+block must equal the snippet's recipe (gradsite/project.py), or the build stops. So the notebook holds
 what the page shows, whatever runs the examples.
 
 Figures (hidden `exec="on" html="1"` blocks that call gradsite.pictures) are
@@ -24,7 +24,7 @@ import nbformat
 from nbformat import v4
 
 from gradsite import claims
-from gradsite.project import HEADING_ID, INCLUDE
+from gradsite.project import HEADING_ID, INCLUDE, split_example
 
 _FENCE = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$\n?",
@@ -122,7 +122,12 @@ def notebook(markdown: str, html: str, root: Path, *, page_url: str, site_url: s
         if attrs.get("source") != "above":
             continue  # a figure, or a block that shows only its result
         include = INCLUDE.match(body.strip())
-        code = (root / include["path"]).read_text(encoding="utf-8") if include else body
+        # An example's cell is its recipe, as the page shows it (the checks stay in the file).
+        code = (
+            split_example((root / include["path"]).read_text(encoding="utf-8")).recipe
+            if include
+            else body
+        )
         name = Path(include["path"]).name if include else "example.py"
         if used >= len(examples):
             raise ValueError(f"{where}: example {name} has no output block in the page")

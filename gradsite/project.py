@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 ROOT = (
@@ -66,6 +67,38 @@ def snippets(root: Path = ROOT) -> list[str]:
 # A claim's proof in an example: `# claim: <id> [<id> ...]` on its own line, right above
 # the assert that proves it (docs/<chapter>/ pages name the claim as [[<id>]]).
 CLAIM_COMMENT = re.compile(r"^[ \t]*# claim: (?P<ids>[a-z0-9 -]+?)[ \t]*$", re.M)
+
+# An example is a recipe, then its checks: the recipe is what a reader copies (the page
+# shows it, with what it prints); below this line, alone on it, the asserts and any harness
+# the build runs right after the recipe, in the same program (the page folds them away).
+# The checks print nothing: run alone, the recipe prints exactly what the page shows
+# (tests/test_snippets.py). An example without the line is all recipe.
+CHECKS_LINE = "# --- checks ---"
+
+
+class Example(NamedTuple):
+    """One example's code, split at CHECKS_LINE."""
+
+    recipe: str  # what the page shows and a reader copies, ending in one newline
+    checks: str  # the asserts and harness after it ("" when the file has none)
+    checks_from: int | None  # the file's line number of the first line of `checks`
+
+
+def split_example(code: str) -> Example:
+    """The recipe and the checks of an example's code (its file's text)."""
+    lines = code.splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if line.rstrip() == CHECKS_LINE), None)
+    if at is None:
+        return Example(recipe=code.rstrip("\n") + "\n", checks="", checks_from=None)
+    first = at + 1
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    return Example(
+        recipe="".join(lines[:at]).rstrip("\n") + "\n",
+        checks="".join(lines[first:]).rstrip("\n") + "\n" if first < len(lines) else "",
+        checks_from=first + 1 if first < len(lines) else None,
+    )
+
 
 INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<path>[^"]+)"[ \t]*$', re.M)
 # A fence the runner runs; `body` is its code (a snippet include or code written in the page).

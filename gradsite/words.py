@@ -12,6 +12,8 @@ WORDS = {
     "zh": {
         "page": {
             "provenance": "本页所有输出均在网站构建时由 PyTorch {torch} 实际运行代码得到。",
+            # The fold under an example: the asserts the build runs after its recipe (hooks.py).
+            "checks": "构建时对本例运行的检查（断言）",
             "not_found_title": "404：页面不存在",
             "not_found": (
                 '这个地址上没有页面，可能是链接写错了，或者页面已经移走。请回到<a href="{home}">首页</a>，'
@@ -179,6 +181,8 @@ python {first}
     },
     "en": {
         "page": {
+            # The fold under an example: the asserts the build runs after its recipe (hooks.py).
+            "checks": "The checks (asserts) the build runs on this example",
             "provenance": (
                 "Every output on this page was produced by running its code with PyTorch {torch} "
                 "when the site was built."

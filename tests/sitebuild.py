@@ -24,7 +24,7 @@ from pathlib import Path
 
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
 from gradsite import claims, execute
-from gradsite.project import CHAPTERS, FAILED, LANGUAGES, ROOT, included
+from gradsite.project import CHAPTERS, CHECKS_LINE, FAILED, LANGUAGES, ROOT, included, split_example
 
 # What a build reads; a copy of these is a complete, independent project.
 PROJECT_PARTS = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gradsite")
@@ -207,10 +207,13 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
     return forked(child)
 
 
-def assert_runner_fails(patch: str, snippet: str, claim: str | None = None) -> None:
+def assert_runner_fails(
+    patch: str, snippet: str, claim: str | None = None, in_recipe: bool = False
+) -> None:
     """A simulated PyTorch change must fail the build's runner on `snippet`, naming it, in
     every language (the first language's page runs it, the other gets the same failure);
-    with `claim`, at an assert of `snippet` that carries `# claim: <claim>`."""
+    with `claim`, at an assert of `snippet` that carries `# claim: <claim>`, or with
+    `in_recipe`, at a line of its recipe (tests/drift_cases/__init__.py, IN_RECIPE)."""
     if claim:
         assert_claim_is_in(snippet, claim)
     for language, (failed, log) in run_in_runner(snippet, patch).items():
@@ -225,8 +228,21 @@ def assert_runner_fails(patch: str, snippet: str, claim: str | None = None) -> N
             and r["line"]
         ]
         assert lines, log
-        if claim:
+        if claim and in_recipe:
+            assert_failed_in_recipe(snippet, lines[0], log)
+        elif claim:
             assert_failed_at_claim(snippet, lines[0], claim, log)
+
+
+def assert_failed_in_recipe(snippet: str, line: int, log: str, root: Path = ROOT) -> None:
+    """The runner's failure is at a line of the snippet's recipe, above `# --- checks ---`."""
+    example = split_example((root / snippet).read_text(encoding="utf-8"))
+    assert example.checks_from, f"{snippet} has no checks line ({CHECKS_LINE!r}): it is all recipe"
+    recipe_lines = example.recipe.count("\n")
+    assert line <= recipe_lines, (
+        f"{snippet} failed at line {line}, in its checks (the recipe is lines 1-{recipe_lines}): "
+        f"a case marked IN_RECIPE must stop the recipe itself.\n{log}"
+    )
 
 
 def assert_claim_is_in(snippet: str, claim: str, root: Path = ROOT) -> None:

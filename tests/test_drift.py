@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from drift_cases import IN_RECIPE
 from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, FSDP2, in_every_process
 from sitebuild import (
     assert_claim_is_in,
     assert_failed_at_claim,
+    assert_failed_in_recipe,
     assert_runner_fails,
     drift_ids,
     run_in_runner,
@@ -38,15 +40,18 @@ def _cases():
     for chapter, cases in DRIFT.items():
         for (name, case), case_id in zip(cases.items(), drift_ids(cases)):
             # (patch, snippet, claim id): the case must fail at the assert that proves the claim
-            # (`# claim: <id>` above it). (patch, snippet), the older form: anywhere in it.
-            patch, example, claim = (*case, None)[:3]
+            # (`# claim: <id>` above it); with IN_RECIPE after it, at a line of the recipe.
+            # (patch, snippet), the older form: anywhere in it.
+            patch, example, claim, where = (*case, None, None)[:4]
             marks = [pytest.mark.slow] if example in SLOW else []
-            yield pytest.param(patch, example, claim, id=f"{chapter}-{case_id}", marks=marks)
+            yield pytest.param(
+                patch, example, claim, where == IN_RECIPE, id=f"{chapter}-{case_id}", marks=marks
+            )
 
 
-@pytest.mark.parametrize(("patch", "example", "claim"), list(_cases()))
-def test_drift_fails_the_runner(patch, example, claim):
-    assert_runner_fails(patch, example, claim)
+@pytest.mark.parametrize(("patch", "example", "claim", "in_recipe"), list(_cases()))
+def test_drift_fails_the_runner(patch, example, claim, in_recipe):
+    assert_runner_fails(patch, example, claim, in_recipe=in_recipe)
 
 
 def test_a_drift_case_must_fail_at_the_assert_of_its_claim(tmp_path):
@@ -65,6 +70,21 @@ def test_a_drift_case_must_fail_at_the_assert_of_its_claim(tmp_path):
     assert_claim_is_in("snippets/x.py", "two-is-small", root=tmp_path)
     with pytest.raises(AssertionError, match="no assert of snippets/x.py carries"):
         assert_claim_is_in("snippets/x.py", "two-is-odd", root=tmp_path)
+
+
+def test_a_case_that_fails_in_the_recipe_must_fail_above_the_checks(tmp_path):
+    """IN_RECIPE: the failure is at a line of the recipe, never in the checks or elsewhere."""
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets/x.py").write_text(
+        "x = 2\nprint(x)\n\n# --- checks ---\n# claim: two-is-even\nassert x % 2 == 0\n",
+        encoding="utf-8",
+    )
+    assert_failed_in_recipe("snippets/x.py", 2, "log", root=tmp_path)
+    with pytest.raises(AssertionError, match="failed at line 6, in its checks"):
+        assert_failed_in_recipe("snippets/x.py", 6, "log", root=tmp_path)
+    (tmp_path / "snippets/y.py").write_text("x = 2\nprint(x)\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="has no checks line"):
+        assert_failed_in_recipe("snippets/y.py", 2, "log", root=tmp_path)
 
 
 @pytest.mark.parametrize("chapter", PAGES)

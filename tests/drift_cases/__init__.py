@@ -4,7 +4,13 @@ Each module's DRIFT maps a case name (what changed) to (patch, snippet, claim id
 Python that monkeypatches torch as a release might, the example that must then fail the
 build's runner, and the claim whose assert must catch it. See CONTRIBUTING.md ("Adding a
 drift case"). The patches several modules use are here.
+
+A fourth item, IN_RECIPE, says the change stops the example's recipe (the code a reader
+copies, above `# --- checks ---`) before its checks run: the recipe shows the claimed value,
+and reading it now raises or warns. The case must then fail at a line of the recipe.
 """
+
+IN_RECIPE = "fails in the recipe"
 
 
 def reworded(target: str, old: str, new: str = "(reworded)") -> str:
