@@ -7,12 +7,10 @@ ema = AveragedModel(
     net, multi_avg_fn=get_ema_multi_avg_fn(0.99), use_buffers=True
 )
 # Its copy's parameters still require grad: freeze them, as for the copy above.
-# claim: averaged-model-copy-requires-grad
-assert all(p.requires_grad for p in ema.parameters())
 ema.requires_grad_(False)
 # The first update copies; later ones move 1% of the way.
 ema.update_parameters(net)
-old_weight = ema.module[0].weight.detach().clone()
+old_weight = ema.module[0].weight.clone()
 old_mean = ema.module[1].running_mean.clone()
 
 optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
@@ -27,6 +25,11 @@ mean_ok = torch.allclose(
     ema.module[1].running_mean, 0.99 * old_mean + 0.01 * net[1].running_mean
 )
 print("parameters averaged:", weight_ok, "| buffers averaged:", mean_ok)
+
+# --- checks ---
+
+# claim: averaged-model-copy-requires-grad
+assert all(p.requires_grad for p in AveragedModel(net).parameters())
 # claim: averaged-model-ema-parameters
 assert weight_ok and not torch.equal(ema.module[0].weight, old_weight)
 # claim: averaged-model-ema-buffers

@@ -11,30 +11,38 @@ target_net = copy.deepcopy(net).requires_grad_(False).eval()
 optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
 x, next_x, reward = torch.randn(8, 4), torch.randn(8, 4), torch.randn(8, 1)
 
+
+def ema_update(target_net, net, weight=0.01):
+    """Move target_net's parameters `weight` of the way; copy its buffers."""
+    with torch.no_grad():
+        for t, p in zip(target_net.parameters(), net.parameters()):
+            t.lerp_(p, weight)
+        for t, b in zip(target_net.buffers(), net.buffers()):
+            t.copy_(b)
+
+
 # The target is a constant: no graph is recorded behind it.
 with torch.no_grad():
     target = reward + 0.99 * target_net(next_x)
 torch.nn.functional.mse_loss(net(x), target).backward()
 optimizer.step()
+ema_update(target_net, net)
 print("target.requires_grad:", target.requires_grad)
+
+# --- checks ---
+
+# claim: ema-copy-stays-frozen
+assert not any(p.requires_grad for p in target_net.parameters())
 # claim: target-carries-no-graph
 assert not target.requires_grad and target.grad_fn is None
 # claim: frozen-target-gets-no-grad
 assert all(p.grad is None for p in target_net.parameters())
-
-# EMA after each step: parameters move 1% of the way, buffers are copied.
 before = target_net[0].weight.clone()
-with torch.no_grad():
-    for t, p in zip(target_net.parameters(), net.parameters()):
-        t.lerp_(p, 0.01)
-    for t, b in zip(target_net.buffers(), net.buffers()):
-        t.copy_(b)
-expected = 0.99 * before + 0.01 * net[0].weight
-moved = torch.allclose(target_net[0].weight, expected)
-print("target weight = 0.99 * old + 0.01 * net:", moved)
+ema_update(target_net, net)
 # claim: ema-update-moves-one-percent
-assert moved and not torch.equal(target_net[0].weight, before)
+assert torch.allclose(
+    target_net[0].weight, 0.99 * before + 0.01 * net[0].weight
+)
+assert not torch.equal(target_net[0].weight, before)
 # claim: ema-update-copies-buffers
 assert torch.equal(target_net[1].running_mean, net[1].running_mean)
-# claim: ema-copy-stays-frozen
-assert not any(p.requires_grad for p in target_net.parameters())

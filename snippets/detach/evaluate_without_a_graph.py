@@ -11,6 +11,9 @@ with torch.no_grad():
     target = model(x).softmax(dim=1)
 print("requires_grad:", logits.requires_grad, target.requires_grad)
 print("inference tensor:", logits.is_inference(), target.is_inference())
+
+# --- checks ---
+
 # claim: inference-mode-gives-inference-tensors
 assert not logits.requires_grad and logits.is_inference()
 # claim: no-grad-gives-ordinary-tensors

@@ -1,32 +1,26 @@
 import torch
 
 torch.manual_seed(0)
-generator = torch.nn.Linear(2, 3)
-discriminator = torch.nn.Linear(3, 1)
-bce = torch.nn.functional.binary_cross_entropy_with_logits
+G, D = torch.nn.Linear(2, 3), torch.nn.Linear(3, 1)
+bce = torch.nn.BCEWithLogitsLoss()
+real, fake = torch.randn(4, 3), G(torch.randn(4, 2))
+ones, zeros = torch.ones(4, 1), torch.zeros(4, 1)
 
-real = torch.randn(4, 3)
-fake = generator(torch.randn(4, 2))
+(bce(D(real), ones) + bce(D(fake.detach()), zeros)).backward()
+print("D step: discriminator grad set:", D.weight.grad is not None, end=" ")
+print("| generator grad:", G.weight.grad)
 
-# Discriminator step: fake is only data here, cut from the generator's graph.
-d_loss = bce(discriminator(real), torch.ones(4, 1)) + bce(
-    discriminator(fake.detach()), torch.zeros(4, 1)
-)
-d_loss.backward()
-print(
-    "D step: discriminator grad set:",
-    discriminator.weight.grad is not None,
-    "| generator grad:",
-    generator.weight.grad,
-)
-# No work spent on G, nothing left over for its step.
-# claim: detached-fake-stops-at-generator
-assert discriminator.weight.grad is not None and generator.weight.grad is None
+D.zero_grad()  # G step: the same fake still has its graph
+bce(D(fake), ones).backward()
+print("G step: generator grad set:", G.weight.grad is not None)
 
-# The same fake still has its graph: the generator step goes through it.
-discriminator.zero_grad()
-g_loss = bce(discriminator(fake), torch.ones(4, 1))
-g_loss.backward()
-print("G step: generator grad set:", generator.weight.grad is not None)
+# --- checks ---
+
 # claim: fake-keeps-its-graph
-assert generator.weight.grad is not None
+assert G.weight.grad is not None
+# The D step again, from clean gradients.
+G.zero_grad()
+D.zero_grad()
+(bce(D(real), ones) + bce(D(fake.detach()), zeros)).backward()
+# claim: detached-fake-stops-at-generator
+assert D.weight.grad is not None and G.weight.grad is None

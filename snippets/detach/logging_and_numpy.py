@@ -9,6 +9,21 @@ for _ in range(3):
     loss = torch.nn.functional.mse_loss(model(x), y)
     # Keeps every step's graph alive.
     total_kept = total_kept + loss
+print("total_kept.grad_fn =", total_kept.grad_fn.name())
+
+pred = model(x)
+try:
+    pred.numpy()
+except RuntimeError as error:
+    print(f"RuntimeError: {error}")
+
+# .cpu() changes nothing here; it is needed for a GPU tensor.
+array = pred.detach().cpu().numpy()
+print(type(array).__name__, array.shape)
+# numpy(force=True) detaches (and moves to the CPU) by itself.
+print("numpy(force=True) equal:", (pred.numpy(force=True) == array).all())
+
+# --- checks ---
 
 
 def losses_held(node, seen):
@@ -20,30 +35,18 @@ def losses_held(node, seen):
     return here + sum(losses_held(n, seen) for n, _ in node.next_functions)
 
 
-print("loss graphs held by total_kept:", losses_held(total_kept.grad_fn, set()))
 # claim: summed-loss-tensor-holds-graphs
 assert losses_held(total_kept.grad_fn, set()) == 3
-
-pred = model(x)
-error = None
 try:
     pred.numpy()
 except RuntimeError as caught:
     error = caught
-    print(f"RuntimeError: {error}")
 # claim: numpy-refuses-requires-grad
-assert isinstance(error, RuntimeError)
 assert "Can't call numpy() on Tensor that requires grad" in str(error)
-
-# .cpu() changes nothing here; it is needed for a GPU tensor.
 detached = pred.detach().cpu()
 # claim: detach-then-numpy-works
 assert not detached.requires_grad
-array = detached.numpy()
-print(type(array).__name__, array.shape)
 # claim: detach-then-numpy-works
-assert array.shape == (4, 1)
-# numpy(force=True) detaches (and moves to the CPU) by itself.
+assert array.shape == (4, 1) and (detached.numpy() == array).all()
 # claim: numpy-force-detaches
 assert (pred.numpy(force=True) == array).all()
-print("numpy(force=True) equal:", (pred.numpy(force=True) == array).all())

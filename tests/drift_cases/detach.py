@@ -8,7 +8,7 @@ that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 
 from __future__ import annotations
 
-from drift_cases import NO_GRAD_RECORDS, OPTIMIZER_DEFAULTS_TO_ZEROS
+from drift_cases import IN_RECIPE, NO_GRAD_RECORDS, OPTIMIZER_DEFAULTS_TO_ZEROS
 
 SHARES = "snippets/detach/detach_shares_storage.py"
 CLONE = "snippets/detach/clone_and_detach.py"
@@ -17,16 +17,18 @@ VERSION = "snippets/detach/inplace_on_detached_breaks_backward.py"
 SAVES = "snippets/detach/what_backward_saves.py"
 ANOMALY = "snippets/detach/detect_anomaly.py"
 INPLACE = "snippets/detach/inplace_errors.py"
+RELU = "snippets/detach/inplace_relu.py"
 GAN_STEP = "snippets/detach/gan_step_between_backwards.py"
 DATA = "snippets/detach/data_gives_wrong_gradient.py"
 WRITE = "snippets/detach/write_parameters_without_data.py"
+WRITE_CHECKED = "snippets/detach/parameter_writes_still_checked.py"
 DETACH_ = "snippets/detach/detach_in_place.py"
 GRAD_GRAPH = "snippets/detach/gradient_with_graph.py"
 EVALUATE = "snippets/detach/evaluate_without_a_graph.py"
 MODES = "snippets/detach/no_grad_vs_inference_mode.py"
 GRAD_MODES = "snippets/detach/grad_modes.py"
+TRAIN_EVAL = "snippets/detach/train_and_evaluate_loop.py"
 FREEZE = "snippets/detach/freeze_part_of_model.py"
-FREEZE_PROOF = "snippets/detach/freeze_with_requires_grad.py"
 FROZEN_BN = "snippets/detach/frozen_batchnorm_running_stats.py"
 EVAL = "snippets/detach/eval_is_not_no_grad.py"
 GAN = "snippets/detach/gan_discriminator_step.py"
@@ -205,6 +207,7 @@ DRIFT = {
         """,
         CLONE,
         "clone-is-recorded-op",
+        IN_RECIPE,  # the recipe backpropagates through the clone, now outside the graph
     ),
     "clone()'s gradient stops reaching its source": (
         """
@@ -247,6 +250,7 @@ DRIFT = {
         """,
         GETS_GRAD,
         "detached-requires-grad-new-leaf",
+        IN_RECIPE,  # the recipe backpropagates into z, which now needs no grad
     ),
     "a detached leaf never keeps a gradient (the article's claim)": (
         GRAD_DROPPED := """
@@ -387,7 +391,7 @@ DRIFT = {
         _init = torch.nn.ReLU.__init__
         torch.nn.ReLU.__init__ = lambda self, inplace=False: _init(self, False)
         """,
-        INPLACE,
+        RELU,
         "inplace-relu-after-saved-output-raises",
     ),
     "the version error stops naming the operation that saved the tensor": (
@@ -400,8 +404,9 @@ DRIFT = {
         import torch
         torch.nn.ReLU.forward = lambda self, input: torch.relu_(input)
         """,
-        INPLACE,
+        RELU,
         "out-of-place-relu-fixes",
+        IN_RECIPE,  # the recipe runs the fixed model's backward, which now raises
     ),
     "+= makes a new tensor": (
         """
@@ -475,7 +480,7 @@ DRIFT = {
                 return _fill_(self, value)
         torch.Tensor.fill_ = fill_
         """,
-        WRITE,
+        WRITE_CHECKED,
         "write-outside-no-grad-refused",
     ),
     "writes under no_grad() stop moving the version counter": (
@@ -489,7 +494,7 @@ DRIFT = {
             return self
         torch.Tensor.fill_ = fill_
         """,
-        WRITE,
+        WRITE_CHECKED,
         "no-grad-write-still-caught",
     ),
     # detach_()
@@ -534,6 +539,7 @@ DRIFT = {
         """,
         GRAD_GRAPH,
         "create-graph-grad-warns-leak",
+        IN_RECIPE,  # the recipe prints the warning, and none was given
     ),
     "backward(create_graph=True) stores a detached .grad": (
         """
@@ -636,6 +642,7 @@ DRIFT = {
         """,
         MODES,
         "clone-of-inference-tensor-is-normal",
+        IN_RECIPE,  # the recipe trains on the clone, which a layer now refuses to save
     ),
     "the inference-tensor version-counter error is reworded": (
         """
@@ -655,7 +662,7 @@ DRIFT = {
     # Grad modes
     "set_grad_enabled(True) stops recording": (
         set_grad_enabled_outside_torch(False),
-        GRAD_MODES,
+        TRAIN_EVAL,
         "set-grad-enabled-switches-recording",
     ),
     "set_grad_enabled(False) stops turning recording off": (
@@ -711,7 +718,7 @@ DRIFT = {
     ),
     "Module.requires_grad_(False) stops reaching the parameters (proof)": (
         MODULE_REQUIRES_GRAD_NO_OP,
-        FREEZE_PROOF,
+        FREEZE,
         "frozen-parameters-grad-stays-none",
     ),
     "Module.requires_grad_(False) stops reaching the parameters (BatchNorm)": (
@@ -775,11 +782,13 @@ DRIFT = {
         EVAL_FREEZES,
         EVAL,
         "eval-still-records-graph",
+        IN_RECIPE,  # the recipe backpropagates through an output that now has no graph
     ),
     "model.eval() also turns gradients off (summary)": (
         EVAL_FREEZES,
         EVAL,
         "summary-eval-not-grad-switch",
+        IN_RECIPE,  # the recipe backpropagates through an output that now has no graph
     ),
     "no_grad() stops turning recording off (evaluation)": (
         NO_GRAD_RECORDS,
@@ -791,6 +800,7 @@ DRIFT = {
         DETACH_STAYS_IN_GRAPH,
         GAN,
         "detached-fake-stops-at-generator",
+        IN_RECIPE,  # the D step's backward now frees the generator's graph; the G step raises
     ),
     "detach() cuts the original tensor too (GAN)": (
         DETACH_CUTS_ORIGINAL,
@@ -848,6 +858,7 @@ DRIFT = {
         NO_GRAD_RECORDS + MODULE_REQUIRES_GRAD_NO_OP,
         EMA,
         "target-carries-no-graph",
+        IN_RECIPE,  # the recipe's EMA update now writes into leaves that record
     ),
     "Module.requires_grad_(False) stops reaching the parameters (target network)": (
         MODULE_REQUIRES_GRAD_NO_OP,
@@ -904,6 +915,7 @@ DRIFT = {
         DETACH_STAYS_IN_GRAPH,
         NUMPY,
         "detach-then-numpy-works",
+        IN_RECIPE,  # the recipe calls .numpy() on the detached tensor, which now refuses
     ),
     "numpy(force=True) keeps the graph": (
         """
@@ -915,6 +927,7 @@ DRIFT = {
         """,
         NUMPY,
         "numpy-force-detaches",
+        IN_RECIPE,  # the recipe prints numpy(force=True), which now raises
     ),
 }
 
