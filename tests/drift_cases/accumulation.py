@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import textwrap
 
-from drift_cases import MSE_LOSS_SUMS, OPTIMIZER_DEFAULTS_TO_ZEROS
+from drift_cases import IN_RECIPE, MSE_LOSS_SUMS, OPTIMIZER_DEFAULTS_TO_ZEROS
 
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
@@ -454,6 +454,7 @@ DRIFT = {
         """,
         AMP,
         "scaled-grad-is-scale-times-gradient",
+        IN_RECIPE,  # the recipe's unscale_() next raises: scale() never ran
     ),
     "GradScaler.unscale_ leaves the gradients scaled": (
         """
