@@ -7,8 +7,6 @@ x, y = torch.randn(64, 4), torch.randn(64, 1)
 model = torch.nn.Linear(4, 1)
 # the mean over the rows it is given
 loss_fn = torch.nn.MSELoss()
-# claim: losses-average-by-default
-assert loss_fn.reduction == "mean"
 ACCUMULATION_STEPS = 4
 # rows per optimizer step: 4 micro-batches of 4
 BATCH = 16
@@ -25,13 +23,11 @@ for xb, yb in zip(
     # the mean of 4 means of 4 rows
     loss = loss_fn(model(xb), yb) / ACCUMULATION_STEPS
     loss.backward()
-diff = max(
+gradient_diff = max(
     (p.grad - g).abs().max().item()
     for p, g in zip(model.parameters(), full_batch)
 )
 print(f"gradient, accumulated vs full batch: differs by < {TOLERANCE:.0e}")
-# claim: accumulated-gradient-equals-full-batch
-assert diff < TOLERANCE
 model.zero_grad()
 
 # The training loop: one step() and one zero_grad() per ACCUMULATION_STEPS
@@ -52,7 +48,6 @@ for i, (xb, yb) in enumerate(
         optimizer.zero_grad()
         steps += 1
 print(f"{i + 1} micro-batches, {steps} optimizer steps")
-assert (i + 1, steps) == (16, 4)
 
 # The same 4 steps on whole batches of 16 rows.
 optimizer = torch.optim.SGD(reference.parameters(), lr=0.1)
@@ -60,10 +55,18 @@ for xb, yb in zip(x.split(BATCH), y.split(BATCH)):
     loss_fn(reference(xb), yb).backward()
     optimizer.step()
     optimizer.zero_grad()
-diff = max(
+weight_diff = max(
     (p - q).abs().max().item()
     for p, q in zip(model.parameters(), reference.parameters())
 )
 print(f"weights after 4 steps: differ by < {TOLERANCE:.0e}")
+
+# --- checks ---
+
+# claim: losses-average-by-default
+assert loss_fn.reduction == "mean"
+# claim: accumulated-gradient-equals-full-batch
+assert gradient_diff < TOLERANCE
+assert (i + 1, steps) == (16, 4)
 # claim: accumulated-training-equals-full-batch
-assert diff < TOLERANCE
+assert weight_diff < TOLERANCE

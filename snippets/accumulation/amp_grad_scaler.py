@@ -23,37 +23,28 @@ optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 scaler = torch.amp.GradScaler("cpu")
 without_unscale = copy.deepcopy(model)
 accumulate(model, scaler)
-print(f"scale {scaler.get_scale():.0f}: .grad holds the gradient times it")
-# claim: gradscaler-initial-scale
-assert scaler.get_scale() == 2.0**16
+initial_scale = scaler.get_scale()
+print(f"scale {initial_scale:.0f}: .grad holds the gradient times it")
 ratio = (model.weight.grad / reference.weight.grad).mean().item()
 print(
     "grad / full-batch gradient within 1% of 65536:",
     abs(ratio / 2**16 - 1) < 0.01,
 )
-# claim: scaled-grad-is-scale-times-gradient
-assert abs(ratio / 2**16 - 1) < 0.01
 
 scaler.unscale_(optimizer)
 diff = (model.weight.grad - reference.weight.grad).abs().max().item()
 print("after unscale_(): the full-batch gradient, diff < 1e-2:", diff < 1e-2)
-# claim: unscale-gives-real-gradient
-assert diff < 1e-2
 
-error = None
 try:
     scaler.unscale_(optimizer)
-except RuntimeError as raised:
-    error = raised
-    print(f"RuntimeError: {error}")
-# claim: second-unscale-raises
-assert error and "unscale_() has already been called" in str(error)
+except RuntimeError as error:
+    message = str(error)
+    print(f"RuntimeError: {message}")
 
 scaler.step(optimizer)
 scaler.update()
-print(f"scale after update(): {scaler.get_scale():.0f}")
-# claim: update-keeps-scale-without-overflow
-assert scaler.get_scale() == 2.0**16
+scale_after_update = scaler.get_scale()
+print(f"scale after update(): {scale_after_update:.0f}")
 
 # Without unscale_(), step() unscales by itself: the same update.
 other_scaler = torch.amp.GradScaler("cpu")
@@ -65,15 +56,29 @@ same = all(
     for p, q in zip(without_unscale.parameters(), model.parameters())
 )
 print("step() without unscale_() gives the same weights:", same)
-# claim: step-unscales-by-itself
-assert same
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     # the spelling from before torch.amp
     torch.cuda.amp.GradScaler()
+for warning in caught[:1]:
+    print(f"{warning.category.__name__}: {warning.message}")
+
+# --- checks ---
+
+# claim: gradscaler-initial-scale
+assert initial_scale == 2.0**16
+# claim: scaled-grad-is-scale-times-gradient
+assert abs(ratio / 2**16 - 1) < 0.01
+# claim: unscale-gives-real-gradient
+assert diff < 1e-2
+# claim: second-unscale-raises
+assert "unscale_() has already been called" in message
+# claim: update-keeps-scale-without-overflow
+assert scale_after_update == 2.0**16
+# claim: step-unscales-by-itself
+assert same
 warning = caught[0] if caught else None
 # claim: cuda-amp-gradscaler-deprecated
 assert warning and warning.category is FutureWarning
-print(f"{warning.category.__name__}: {warning.message}")
 assert "is deprecated" in str(warning.message)

@@ -33,6 +33,12 @@ results = {
     "LayerNorm": gap(torch.nn.LayerNorm(8)),
     "GroupNorm, 2 groups": gap(torch.nn.GroupNorm(2, 8)),
 }
+for name, difference in results.items():
+    shown = f"{difference:.2f}" if difference >= 1e-6 else "< 1e-06"
+    print(f"{name:<28} largest gradient difference {shown}")
+
+# --- checks ---
+
 # claim: batchnorm-training-mode-differs
 assert results["BatchNorm1d, training mode"] > 0.1
 # Each of these normalizes a sample with statistics that do not depend on the
@@ -45,6 +51,3 @@ frozen, layer, group = (
 assert frozen < 1e-6
 # claim: layernorm-groupnorm-restore-equivalence
 assert layer < 1e-6 and group < 1e-6
-for name, difference in results.items():
-    shown = f"{difference:.2f}" if difference >= 1e-6 else "< 1e-06"
-    print(f"{name:<28} largest gradient difference {shown}")

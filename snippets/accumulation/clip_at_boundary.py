@@ -14,8 +14,6 @@ reference = copy.deepcopy(model)
 loss_fn(reference(x), y).backward()
 norm = torch.nn.utils.clip_grad_norm_(reference.parameters(), MAX_NORM)
 print(f"full-batch gradient norm {norm:.3f}, clipped to {MAX_NORM}")
-# so clipping really changes something
-assert norm > MAX_NORM
 
 
 def accumulate(clip_every_micro_batch):
@@ -34,9 +32,14 @@ def accumulate(clip_every_micro_batch):
 
 wrong = accumulate(clip_every_micro_batch=True)
 print(f"clipped after every micro-batch: difference {wrong:.3f}")
+right = accumulate(clip_every_micro_batch=False)
+print("clipped once, before step():     difference < 1e-06")
+
+# --- checks ---
+
+# so clipping really changes something
+assert norm > MAX_NORM
 # claim: clipping-every-micro-batch-differs
 assert wrong > 0.01
-right = accumulate(clip_every_micro_batch=False)
 # claim: clipping-once-matches-full-batch
 assert right < 1e-6
-print("clipped once, before step():     difference < 1e-06")

@@ -88,16 +88,6 @@ for m, mode in enumerate(MODES):
         f"  ranks equal: {same_on_ranks},"
         f" one-process gradient (diff < 1e-12): {diff < 1e-12}"
     )
-    # claim: ddp-ranks-hold-same-gradient
-    assert same_on_ranks
-    # claim: ddp-accumulation-equals-full-batch
-    assert diff < 1e-12
-# claim: ddp-allreduces-every-backward
-assert calls[1].tolist() == [2, 2]
-# claim: no-sync-skips-allreduce no-sync-one-allreduce-per-step summary-no-sync
-assert calls[0].tolist() == [1, 1]
-# claim: forward-outside-no-sync-still-syncs
-assert calls[2].tolist() == [2, 2]
 # What each rank alone would compute from its 8 rows, before any all-reduce
 local = []
 for xr, yr in zip(x.chunk(WORLD_SIZE), y.chunk(WORLD_SIZE)):
@@ -108,5 +98,19 @@ averaged = (grads[0, 0] - sum(local) / WORLD_SIZE).abs().max().item()
 print(
     "the mean of the ranks' local gradients (diff < 1e-12):", averaged < 1e-12
 )
+
+# --- checks ---
+
+for m in range(len(MODES)):
+    # claim: ddp-ranks-hold-same-gradient
+    assert torch.equal(grads[m, 0], grads[m, 1])
+    # claim: ddp-accumulation-equals-full-batch
+    assert (grads[m, 0] - full_batch).abs().max().item() < 1e-12
+# claim: ddp-allreduces-every-backward
+assert calls[1].tolist() == [2, 2]
+# claim: no-sync-skips-allreduce no-sync-one-allreduce-per-step summary-no-sync
+assert calls[0].tolist() == [1, 1]
+# claim: forward-outside-no-sync-still-syncs
+assert calls[2].tolist() == [2, 2]
 # claim: ddp-averages-gradients-over-ranks
 assert averaged < 1e-12

@@ -2,11 +2,9 @@ import contextlib
 
 import torch
 import torch.distributed as dist
-from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import (
-    allreduce_hook,
-)
 from torch.nn.parallel import DistributedDataParallel as DDP
 
+# One process for the example; under torchrun, init_process_group("gloo")
 dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 
 
@@ -22,50 +20,65 @@ class TwoHeads(torch.nn.Module):
         return self.used(x)
 
 
-def accumulate(model, steps=2, micro_batches=2):
-    """Two optimizer steps' worth of micro-batches, no_sync() but the last."""
+def train(model, steps=2, micro_batches=2):
+    """Accumulate micro_batches per step, all but the last inside no_sync()."""
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for _ in range(steps):
+        optimizer.zero_grad(set_to_none=True)
         for i in range(micro_batches):
             last = i == micro_batches - 1
-            sync = contextlib.nullcontext() if last else model.no_sync()
-            with sync:
+            with contextlib.nullcontext() if last else model.no_sync():
                 model(torch.randn(2, 4)).sum().backward()
+        optimizer.step()
 
 
 torch.manual_seed(0)
-error = None
 try:
-    accumulate(DDP(TwoHeads()))
-except RuntimeError as raised:
-    error = str(raised)
-    print("RuntimeError:", error.split(". ")[0] + ".")
-    print(error.splitlines()[-2].strip())
-# claim: ddp-unused-parameter-raises
-assert error and "Expected to have finished reduction" in error
-# claim: ddp-error-names-find-unused-parameters
-assert "find_unused_parameters=True" in error
-# claim: ddp-error-lists-unused-indices
-assert "did not receive grad for rank 0: 2 3" in error
+    train(DDP(TwoHeads()))
+except RuntimeError as error:
+    message = str(error)
+    print("RuntimeError:", message.split(". ")[0] + ".")
+    print(message.splitlines()[-2].strip())
 
-model = DDP(TwoHeads(), find_unused_parameters=True)
-accumulate(model)
+found = DDP(TwoHeads(), find_unused_parameters=True)
+train(found)
 print(
     "find_unused_parameters=True: unused.weight.grad is",
-    model.module.unused.weight.grad,
+    found.module.unused.weight.grad,
 )
-# claim: find-unused-parameters-fixes-it
-assert model.module.unused.weight.grad is None
 
 # static_graph=True: a no_sync() micro-batch before the first synced backward
 # fails in torch 2.13 (pytorch/pytorch#143580)
-error = None
 try:
-    accumulate(DDP(TwoHeads(), static_graph=True))
-except RuntimeError as raised:
-    error = str(raised)
-    print("static_graph=True: RuntimeError:", error.split(" at ")[0])
+    train(DDP(TwoHeads(), static_graph=True))
+except RuntimeError as error:
+    static_message = str(error)
+    print("static_graph=True: RuntimeError:", static_message.split(" at ")[0])
+
+# One synced backward pass first; train() clears its gradient before the
+# first step.
+model = DDP(TwoHeads(), static_graph=True)
+model(torch.randn(2, 4)).sum().backward()
+train(model)
+print("static_graph=True, one synced backward first: no error")
+dist.destroy_process_group()
+
+# --- checks ---
+
+from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import (  # noqa: E402
+    allreduce_hook,
+)
+
+# claim: ddp-unused-parameter-raises
+assert "Expected to have finished reduction" in message
+# claim: ddp-error-names-find-unused-parameters
+assert "find_unused_parameters=True" in message
+# claim: ddp-error-lists-unused-indices
+assert "did not receive grad for rank 0: 2 3" in message
+# claim: find-unused-parameters-fixes-it
+assert found.module.unused.weight.grad is None
 # claim: static-graph-no-sync-first-fails
-assert error and "expect_autograd_hooks_ INTERNAL ASSERT FAILED" in error
+assert "expect_autograd_hooks_ INTERNAL ASSERT FAILED" in static_message
 
 
 def counting_allreduce(calls, bucket):
@@ -74,18 +87,14 @@ def counting_allreduce(calls, bucket):
     return allreduce_hook(None, bucket)
 
 
-# After one synced backward pass, the same loop runs; a communication
-# hook counts the all-reduces of the two optimizer steps.
+# The same warm-up and loop, the all-reduces counted by a communication hook.
+dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 model = DDP(TwoHeads(), static_graph=True)
 calls = []
 model.register_comm_hook(calls, counting_allreduce)
 model(torch.randn(2, 4)).sum().backward()
 calls.clear()
-accumulate(model, steps=2)
-print(
-    "static_graph=True, one synced backward first:", len(calls), "all-reduces"
-)
+train(model)
 # claim: static-graph-no-sync-after-synced-backward
 assert len(calls) == 2
-
 dist.destroy_process_group()

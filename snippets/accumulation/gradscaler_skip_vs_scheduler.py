@@ -22,7 +22,6 @@ def train(step_scheduler_only_after_real_steps):
             with torch.autocast("cpu", dtype=torch.float16):
                 loss = model(x).float().pow(2).mean()
             scaler.scale(loss / ACCUMULATION_STEPS).backward()
-        before = model.weight.detach().clone()
         scale = scaler.get_scale()
         # skipped if a gradient holds inf or nan; update() then halves the
         # scale
@@ -31,8 +30,6 @@ def train(step_scheduler_only_after_real_steps):
         optimizer.zero_grad()
         stepped = scaler.get_scale() >= scale
         real_steps += int(stepped)
-        # claim: lower-scale-means-skipped-step
-        assert stepped == (not torch.equal(before, model.weight))
         if stepped or not step_scheduler_only_after_real_steps:
             scheduler.step()
     return real_steps, scheduler.last_epoch, scaler.get_scale()
@@ -47,14 +44,10 @@ print(
     f"always: {real_steps} optimizer steps, {scheduler_steps} scheduler steps,"
     f" scale now {scale:.0f}"
 )
-# claim: skipped-step-scheduler-runs-ahead
-assert (real_steps, scheduler_steps) == (3, 4)
-# claim: overflow-halves-the-scale
-assert scale == 2.0**15
-warning = caught[0] if caught else None
-# claim: skipped-first-step-warns
-assert warning and "before `optimizer.step()`" in str(warning.message)
-print(f"{warning.category.__name__}: {str(warning.message).split('. ')[0]}.")
+for warning in caught[:1]:
+    first_sentence = str(warning.message).split(". ")[0]
+    print(f"{warning.category.__name__}: {first_sentence}.")
+always = real_steps, scheduler_steps, scale, caught
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -65,5 +58,36 @@ print(
     f"only after real steps: {real_steps} optimizer steps,"
     f" {scheduler_steps} scheduler steps"
 )
+
+# --- checks ---
+
+# The same steps again, each compared with what it did to the weights.
+torch.manual_seed(0)
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+scaler = torch.amp.GradScaler("cpu")
+for batch in range(EFFECTIVE_BATCHES):
+    for _ in range(ACCUMULATION_STEPS):
+        x = torch.randn(2, 4) * (1e30 if batch == 0 else 1)
+        with torch.autocast("cpu", dtype=torch.float16):
+            loss = model(x).float().pow(2).mean()
+        scaler.scale(loss / ACCUMULATION_STEPS).backward()
+    before, scale = model.weight.detach().clone(), scaler.get_scale()
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad()
+    # claim: lower-scale-means-skipped-step
+    assert (scaler.get_scale() >= scale) == (
+        not torch.equal(before, model.weight)
+    )
+
+real_steps_always, scheduler_steps_always, scale_always, caught_always = always
+# claim: skipped-step-scheduler-runs-ahead
+assert (real_steps_always, scheduler_steps_always) == (3, 4)
+# claim: overflow-halves-the-scale
+assert scale_always == 2.0**15
+warning = caught_always[0] if caught_always else None
+# claim: skipped-first-step-warns
+assert warning and "before `optimizer.step()`" in str(warning.message)
 # claim: scheduler-after-real-steps-only summary-once-per-effective-batch
 assert (real_steps, scheduler_steps) == (3, 3) and not caught

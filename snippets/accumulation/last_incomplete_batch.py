@@ -40,18 +40,17 @@ def fixed(model):
 
 
 model = copy.deepcopy(start)
-steps = naive(model)
-left = model.weight.grad is not None
-print(f"naive: {steps} steps, gradient left in .grad after the epoch: {left}")
-# claim: naive-loop-leaves-last-group
-assert steps == 2 and left
+naive_steps = naive(model)
+naive_left = model.weight.grad is not None
+print(
+    f"naive: {naive_steps} steps,"
+    f" gradient left in .grad after the epoch: {naive_left}"
+)
 
 model = copy.deepcopy(start)
 steps = fixed(model)
 left = model.weight.grad is not None
 print(f"fixed: {steps} steps, gradient left in .grad after the epoch: {left}")
-# claim: fixed-loop-steps-every-group
-assert steps == 3 and not left
 
 # The reference: the same epoch as big batches of 16, 16 and 8 rows.
 reference = copy.deepcopy(start)
@@ -62,8 +61,6 @@ for xb, yb in zip(x.split(16), y.split(16)):
     optimizer.zero_grad()
 diff = (model.weight - reference.weight).abs().max().item()
 print("fixed loop's weights equal the big batches' (diff < 1e-6):", diff < 1e-6)
-# claim: short-group-divided-by-real-size
-assert diff < 1e-6
 
 # drop_last=True drops a short micro-batch, not a short group
 loader = torch.utils.data.DataLoader(
@@ -71,5 +68,14 @@ loader = torch.utils.data.DataLoader(
 )
 left_over = len(loader) % ACCUMULATION_STEPS
 print(f"38 rows, drop_last=True: {len(loader)} micro-batches, {left_over} left")
+
+# --- checks ---
+
+# claim: naive-loop-leaves-last-group
+assert naive_steps == 2 and naive_left
+# claim: fixed-loop-steps-every-group
+assert steps == 3 and not left
+# claim: short-group-divided-by-real-size
+assert diff < 1e-6
 # claim: drop-last-drops-micro-batch-only
 assert len(loader) == 9 and left_over == 1

@@ -35,10 +35,12 @@ for step in (0, 9, 19):
         f"step {step + 1:2}: full batch {full_batch_losses[step]:.4f}"
         f"  4 micro-batches {accumulated_losses[step]:.4f}"
     )
+gap = max(abs(f - a) for f, a in zip(full_batch_losses, accumulated_losses))
+print("largest difference over 20 steps: < 1e-05")
+
+# --- checks ---
+
 # it learns
 assert full_batch_losses[-1] < full_batch_losses[0] / 2
-
-gap = max(abs(f - a) for f, a in zip(full_batch_losses, accumulated_losses))
 # claim: loss-curves-coincide
 assert gap < 1e-5
-print("largest difference over 20 steps: < 1e-05")

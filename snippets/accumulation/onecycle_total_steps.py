@@ -32,14 +32,13 @@ def train(total_steps):
 
 
 # Sized in optimizer steps: the schedule ends exactly at the last step.
-lrs = train(total_steps=EPOCHS * STEPS_PER_EPOCH)
+lrs_in_steps = train(total_steps=EPOCHS * STEPS_PER_EPOCH)
 print(
     f"total_steps={EPOCHS * STEPS_PER_EPOCH} (optimizer steps):"
-    f" {len(lrs)} steps, lr peaks at step {lrs.index(max(lrs)) + 1},"
-    f" last lr {lrs[-1]:.1e}"
+    f" {len(lrs_in_steps)} steps,"
+    f" lr peaks at step {lrs_in_steps.index(max(lrs_in_steps)) + 1},"
+    f" last lr {lrs_in_steps[-1]:.1e}"
 )
-# claim: onecycle-sized-in-steps-ends
-assert len(lrs) == 6 and lrs[-1] < 1e-3
 
 # Sized in micro-batches: the schedule is over 3x too long and never comes down.
 lrs = train(total_steps=EPOCHS * MICRO_BATCHES_PER_EPOCH)
@@ -47,17 +46,24 @@ print(
     f"total_steps={EPOCHS * MICRO_BATCHES_PER_EPOCH} (micro-batches):"
     f" last lr {lrs[-1]:.1e}, still near the peak"
 )
-# claim: onecycle-sized-in-micro-batches-stays-high
-assert lrs[-1] > 0.05
 
 # Sized as len(loader) // ACCUMULATION_STEPS: the short group's step runs past
 # the end.
 floor_steps = EPOCHS * (MICRO_BATCHES_PER_EPOCH // ACCUMULATION_STEPS)
-error = None
 try:
     train(total_steps=floor_steps)
-except ValueError as raised:
-    error = raised
+except ValueError as error:
     print(f"total_steps={floor_steps} (floor division): ValueError: {error}")
+
+# --- checks ---
+
+# claim: onecycle-sized-in-steps-ends
+assert len(lrs_in_steps) == 6 and lrs_in_steps[-1] < 1e-3
+# claim: onecycle-sized-in-micro-batches-stays-high
+assert lrs[-1] > 0.05
+try:
+    train(total_steps=floor_steps)
+except ValueError as caught:
+    error = caught
 # claim: onecycle-past-total-steps-raises
-assert error and "Tried to step 5 times" in str(error)
+assert "Tried to step 5 times" in str(error)

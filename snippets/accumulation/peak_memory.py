@@ -54,8 +54,6 @@ def peak_mb(micro_batches):
                 torch.nn.functional.mse_loss(model(xb), yb) / micro_batches
             ).backward()
     model.zero_grad()
-    # claim: backward-frees-saved-tensors
-    assert usage["now"] == 0
     return usage["peak"] / 2**20
 
 
@@ -69,19 +67,25 @@ print(
     " held for backward at the peak"
 )
 print(f"ratio {full / micro:.1f} for 8 times fewer rows")
-# grows with the rows, not in proportion: saved weights do not shrink
-# claim: saved-memory-shrinks-less-than-rows
-assert 6 < full / micro < 8
 # A Linear whose input needs a gradient saves its weight: the same bytes for any
 # batch size.
 saved_weights = [
     p for p in model.parameters() if p.dim() == 2 and p.data_ptr() in saved_ptrs
 ]
-# every Linear but the first, whose input x needs no gradient
-# claim: linear-saves-weight-for-input-grad
-assert len(saved_weights) == 3
 weights = sum(w.numel() * w.element_size() for w in saved_weights) / 2**20
 print(
     f"of which the weight matrices the graphs saved: {weights:.1f} MB,"
     " whatever the batch size"
 )
+
+# --- checks ---
+
+# every graph freed what it saved when its backward returned
+# claim: backward-frees-saved-tensors
+assert usage["now"] == 0
+# grows with the rows, not in proportion: saved weights do not shrink
+# claim: saved-memory-shrinks-less-than-rows
+assert 6 < full / micro < 8
+# every Linear but the first, whose input x needs no gradient
+# claim: linear-saves-weight-for-input-grad
+assert len(saved_weights) == 3

@@ -27,13 +27,10 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     epochs, lr = final_lr(scheduler_every_micro_batch=True)
 print(f"scheduler every micro-batch: {epochs} scheduler steps, lr = {lr:.4f}")
-# claim: scheduler-every-micro-batch-decays-fast
-assert epochs == 12 and abs(lr - 0.1 * 0.9**12) < 1e-9
-warning = caught[0] if caught else None
-# claim: scheduler-before-optimizer-warns
-assert warning and "step()` before `optimizer.step()`" in str(warning.message)
-first_sentence = str(warning.message).split(". ")[0]
-print(f"{warning.category.__name__}: {first_sentence}.")
+for warning in caught[:1]:
+    first_sentence = str(warning.message).split(". ")[0]
+    print(f"{warning.category.__name__}: {first_sentence}.")
+wrong_epochs, wrong_lr, wrong_caught = epochs, lr, caught
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -41,6 +38,14 @@ with warnings.catch_warnings(record=True) as caught:
 print(
     f"scheduler every optimizer step: {epochs} scheduler steps, lr = {lr:.4f}"
 )
+
+# --- checks ---
+
+# claim: scheduler-every-micro-batch-decays-fast
+assert wrong_epochs == 12 and abs(wrong_lr - 0.1 * 0.9**12) < 1e-9
+warning = wrong_caught[0] if wrong_caught else None
+# claim: scheduler-before-optimizer-warns
+assert warning and "step()` before `optimizer.step()`" in str(warning.message)
 # claim: scheduler-per-optimizer-step-right
 assert epochs == EFFECTIVE_BATCHES and abs(lr - 0.1 * 0.9**3) < 1e-9
 # claim: right-order-no-warning

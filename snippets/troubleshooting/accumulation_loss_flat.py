@@ -27,10 +27,6 @@ print("zero_grad() once per group:  matches the big batch:", end=" ")
 print(torch.allclose(right, full.weight.grad, atol=1e-6))
 print("zero_grad() per micro-batch: matches the big batch:", end=" ")
 print(torch.allclose(wrong, full.weight.grad, atol=1e-6))
-# claim: accumulation-zero-grad-per-micro-batch-loses
-assert torch.allclose(right, full.weight.grad, atol=1e-6)
-# claim: accumulation-zero-grad-per-micro-batch-loses
-assert not torch.allclose(wrong, full.weight.grad, atol=1e-3)
 
 # 2. The scheduler stepped on every micro-batch decays n times too fast.
 w = torch.nn.Parameter(torch.ones(1))
@@ -48,10 +44,17 @@ with warnings.catch_warnings(record=True) as caught:
             scheduler.step()
 lr = optimizer.param_groups[0]["lr"]
 print(f"after 2 optimizer steps, lr = {lr} (stepped once per step: 0.25)")
+# The one hint: the first micro-batch steps the scheduler before the optimizer
+print(f"warnings: {len(caught)},", *(w.category.__name__ for w in caught[:1]))
+
+# --- checks ---
+
+# claim: accumulation-zero-grad-per-micro-batch-loses
+assert torch.allclose(right, full.weight.grad, atol=1e-6)
+# claim: accumulation-zero-grad-per-micro-batch-loses
+assert not torch.allclose(wrong, full.weight.grad, atol=1e-3)
 # claim: accumulation-scheduler-per-micro-batch-decays
 assert lr == 0.5**8
-# The one hint: the first micro-batch steps the scheduler before the optimizer
-print(f"warnings: {len(caught)}, {caught[0].category.__name__}")
 # claim: scheduler-per-micro-batch-warns-once
 assert len(caught) == 1 and "before `optimizer.step()`" in str(
     caught[0].message

@@ -12,5 +12,8 @@ missing = [
     if p.requires_grad and p.grad is None
 ]
 print("require a gradient, got none:", missing)
+
+# --- checks ---
+
 # claim: grad-none-list-missing-parameters
 assert missing == ["unused.weight", "unused.bias"]

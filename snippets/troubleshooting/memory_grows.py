@@ -31,8 +31,6 @@ for step in range(3):
     total += loss
     kept.append(nodes(total.grad_fn))
 print("total += loss:        graph nodes kept after each step:", kept)
-# claim: logging-loss-tensor-keeps-graphs
-assert kept[0] < kept[1] < kept[2]
 
 total = 0.0
 for step in range(3):
@@ -42,8 +40,6 @@ for step in range(3):
     optimizer.step()
     total += loss.item()
 print("total += loss.item(): total is a", type(total).__name__)
-# claim: logging-loss-tensor-keeps-graphs
-assert isinstance(total, float)
 
 
 # 2. retain_graph=True: the tensors saved for backward outlive backward().
@@ -71,5 +67,12 @@ with_retain = saved_alive_after_backward(True)
 without = saved_alive_after_backward(False)
 print("saved tensors alive after backward, retain_graph=True: ", with_retain)
 print("saved tensors alive after backward, retain_graph=False:", without)
+
+# --- checks ---
+
+# claim: logging-loss-tensor-keeps-graphs
+assert kept[0] < kept[1] < kept[2]
+# claim: logging-loss-tensor-keeps-graphs
+assert isinstance(total, float)
 # claim: retain-graph-keeps-saved-tensors
 assert with_retain > 0 and without == 0
