@@ -5,9 +5,14 @@ try:
     w.numpy()
 except RuntimeError as error:
     print(f"RuntimeError: {error}")
-    # claim: error-numpy-needs-detach
-    assert "Can't call numpy() on Tensor that requires grad" in str(error)
-else:
-    raise AssertionError("numpy() on a tensor that requires grad should raise")
 
 print("w.detach().numpy():", w.detach().numpy())
+
+# --- checks ---
+
+try:
+    w.numpy()
+except RuntimeError as caught:
+    error = caught
+# claim: error-numpy-needs-detach
+assert "Can't call numpy() on Tensor that requires grad" in str(error)

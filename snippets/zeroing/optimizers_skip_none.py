@@ -13,10 +13,6 @@ def step_2_moves_unused(make_optimizer, set_to_none):
 
     optimizer.zero_grad(set_to_none=set_to_none)
     (3 * used).sum().backward()  # step 2 uses only `used`
-    if set_to_none:
-        assert unused.grad is None
-    else:
-        assert torch.equal(unused.grad, torch.zeros(2))
     optimizer.step()
     return not torch.equal(before, unused.detach())
 
@@ -42,6 +38,8 @@ for name, make in OPTIMIZERS.items():
         f"{name:<24} {'moves' if moved[name][0] else 'stays':<11} "
         f"{'moves' if moved[name][1] else 'stays'}"
     )
+
+# --- checks ---
 
 # every one skips a None gradient
 # claim: optimizers-skip-none-grad

@@ -1,8 +1,9 @@
 import torch
 
 torch.manual_seed(0)
-# used twice, like tied embeddings
-weight = torch.randn(3, 3, requires_grad=True)
+weight = torch.randn(
+    3, 3, requires_grad=True
+)  # used twice, like tied embeddings
 x = torch.randn(2, 3)
 
 
@@ -10,20 +11,20 @@ def forward(first, second):
     return (torch.tanh(x @ first) @ second).sum()
 
 
-# One tensor used twice in one forward.
-forward(weight, weight).backward()
-
-# The same computation with two separate copies: one gradient per use.
-first = weight.detach().clone().requires_grad_()
-second = weight.detach().clone().requires_grad_()
+forward(weight, weight).backward()  # one tensor used twice in one forward
+# two separate copies instead: one gradient per use
+first, second = (weight.detach().clone().requires_grad_() for _ in range(2))
 forward(first, second).backward()
 print("first row of the gradient, first use: ", first.grad[0])
 print("first row of the gradient, second use:", second.grad[0])
 print("first row of the gradient, shared:    ", weight.grad[0])
+
+# --- checks ---
+
+TOLERANCE = 1e-6
 difference = (weight.grad - (first.grad + second.grad)).abs().max().item()
 # claim: shared-weight-grad-is-sum
-assert difference < 1e-6
-print("|shared .grad - (first use + second use)| < 1e-06")
+assert difference < TOLERANCE
 
 # Two losses add up the same way:
 # one backward of the sum, or two backwards in a row.
@@ -33,9 +34,7 @@ loss_a, loss_b = (x @ weight).pow(2).mean(), (x @ weight).abs().mean()
 together = weight.grad.clone()
 weight.grad = None
 (x @ weight).pow(2).mean().backward()
-# no zeroing in between: added to the first
-(x @ weight).abs().mean().backward()
+(x @ weight).abs().mean().backward()  # no zeroing in between
 difference = (weight.grad - together).abs().max().item()
 # claim: two-losses-add-up
-assert difference < 1e-6
-print("two losses, one backward vs two in a row: difference < 1e-06")
+assert difference < TOLERANCE

@@ -12,5 +12,8 @@ for _ in range(3):
     optimizer.step()
     losses.append(loss.item())
 print("the loss goes down:", losses[0] > losses[1] > losses[2])
+
+# --- checks ---
+
 # claim: training-loop-loss-decreases
 assert losses[0] > losses[1] > losses[2]

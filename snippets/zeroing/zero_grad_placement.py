@@ -38,14 +38,16 @@ def zero_before_step(loss, optimizer):
 
 
 _, first_weight, final = train(zero_first)
-assert final < 0.05
 _, after_weight, _ = train(zero_after_step)
+start, weight, _ = train(zero_before_step)
+print("weights moved at all:", not torch.equal(start, weight))
+
+# --- checks ---
+
+assert final < 0.05
 # the same training, step for step
 # claim: zero-grad-placement-equivalent summary-clear-once-per-step
 assert torch.equal(first_weight, after_weight)
-
-start, weight, final = train(zero_before_step)
-print("weights moved at all:", not torch.equal(start, weight))
 # every step was skipped, with no error
 # claim: zero-grad-before-step-skips
 assert torch.equal(start, weight)

@@ -6,7 +6,12 @@ the build, so an author rereads the entry. See CONTRIBUTING.md ("Adding a drift 
 
 from __future__ import annotations
 
-from drift_cases import MODULE_DEFAULTS_TO_ZEROS, NON_LEAF_GRAD_QUIET, reworded
+from drift_cases import (
+    IN_RECIPE,
+    MODULE_DEFAULTS_TO_ZEROS,
+    NON_LEAF_GRAD_QUIET,
+    reworded,
+)
 from drift_cases.accumulation import ddp_error_rewritten
 from drift_cases.detach import DRIFT as DETACH_DRIFT
 
@@ -74,21 +79,25 @@ DRIFT = {
         NON_LEAF_GRAD_QUIET,
         "snippets/errors/non_leaf_grad_warning.py",
         "error-non-leaf-grad-warns",
+        IN_RECIPE,  # the recipe prints the warning it caught: caught[0] now raises
     ),
     "lr_scheduler.step() before optimizer.step() stops warning": (
         _quiet("torch.optim.lr_scheduler.LRScheduler.step"),
         "snippets/errors/scheduler_before_optimizer.py",
         "error-scheduler-before-optimizer-warns",
+        IN_RECIPE,  # the recipe prints the warning it caught: caught[0] now raises
     ),
     "checkpoint() without use_reentrant stops warning": (
         _quiet("torch.utils.checkpoint.checkpoint"),
         "snippets/errors/checkpoint_use_reentrant.py",
         "error-checkpoint-use-reentrant-warns",
+        IN_RECIPE,  # the recipe prints the warning it caught: caught[0] now raises
     ),
     "torch.tensor(tensor) stops warning": (
         _quiet("torch.tensor"),
         "snippets/errors/tensor_copy_construct.py",
         "error-tensor-of-tensor-warns",
+        IN_RECIPE,  # the recipe prints the warning it caught: caught[0] now raises
     ),
     "the in-place-on-a-leaf error is reworded": (
         reworded("torch.Tensor.add_", "a leaf Variable", "a leaf tensor"),

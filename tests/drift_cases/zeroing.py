@@ -373,13 +373,13 @@ NO_DRIFT = {
     ),
     "none-and-zeros-same-backward": (
         "the backward into None is a first backward, which every example relies on, the one into "
-        "zeros is asserted again at set-to-none-false-keeps-tensor (line 40, with cases), and a "
+        "zeros is asserted again at set-to-none-false-keeps-tensor (with cases), and a "
         "zero_grad that leaves zeros fails zero-grad-default-none first"
     ),
     "manual-accumulation-first-step-runs": (
         "the hand-made zeros stand until the first zero_grad(), which runs after step 1's "
         "addition, so step 1 fails only if assigning to .grad stops working, and a zero_grad that "
-        "leaves zeros raises no TypeError and fails at the else branch (line 45) first"
+        "leaves zeros raises no TypeError and fails manual-accumulation-typeerror first"
     ),
     "partial-optimizer-grad-is-sum": (
         "the head trains the same under either zero_grad, so the backbone's .grad is the sum of "
