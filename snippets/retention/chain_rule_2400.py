@@ -7,10 +7,13 @@ d = c * c * b
 d.backward()
 
 print("a.grad =", a.grad)
+# b does not require a gradient: none is ever stored.
+print("b.grad =", b.grad)
+
+# --- checks ---
+
 # claim: backward-puts-2400-in-a-grad
 assert a.grad.item() == 100 * b.item() * a.item() ** 3 == 2400
-print("b.grad =", b.grad)
-# requires_grad=False: no gradient is ever stored.
 # claim: no-grad-leaf-gets-no-grad backward-fills-only-grad-leaves
 # claim: summary-only-grad-leaves-get-grad
 assert b.grad is None

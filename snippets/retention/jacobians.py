@@ -20,12 +20,19 @@ rows = torch.stack(rows)
 # jacrev gives the whole Jacobian, computed with vmap over the rows.
 jacobian = jacrev(f)(x)
 print("jacrev(f)(x).shape =", tuple(jacobian.shape))
-# claim: jacrev-stacks-vjp-rows
-assert torch.allclose(jacobian, rows)
+print(
+    "equal to the rows of three backward passes:",
+    torch.allclose(jacobian, rows),
+)
 
 _, vjp_fn = vjp(f, x)
 (batched,) = vmap(vjp_fn)(torch.eye(3))
 print("vmap over vjp equals jacrev:", torch.allclose(batched, jacobian))
+
+# --- checks ---
+
+# claim: jacrev-stacks-vjp-rows
+assert torch.allclose(jacobian, rows)
 # claim: vmap-vjp-gives-jacobian
 assert torch.allclose(batched, jacobian)
 # x needs no requires_grad: torch.func differentiates the function.

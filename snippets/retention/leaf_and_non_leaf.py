@@ -12,28 +12,12 @@ for name, t in {"a": a, "b": b, "c": c, "d": d}.items():
         f"requires_grad={t.requires_grad!s:5}  grad_fn={op}"
     )
 
-# requires_grad=True: a leaf exactly when no recorded operation made it.
-# claim: requires-grad-leaf-has-no-grad-fn
-assert a.is_leaf and a.requires_grad and a.grad_fn is None
-# claim: recorded-result-is-non-leaf
-assert (
-    not c.is_leaf
-    and c.requires_grad
-    and type(c.grad_fn).__name__ == "MulBackward0"
-)
-assert not d.is_leaf and d.requires_grad
-
-# requires_grad=False: always a leaf, whatever made it.
-# claim: no-grad-tensor-always-leaf
-assert b.is_leaf and not b.requires_grad
 # An operation made e, but nothing in it needs a gradient.
 e = b * 2
 print(
     f"e = b * 2: is_leaf={e.is_leaf}  "
     f"requires_grad={e.requires_grad}  grad_fn={e.grad_fn}"
 )
-# claim: no-grad-tensor-always-leaf
-assert e.is_leaf and not e.requires_grad and e.grad_fn is None
 # Not recorded, although a requires grad.
 with torch.no_grad():
     f = a * 2
@@ -41,5 +25,21 @@ print(
     f"f = a * 2 under no_grad(): is_leaf={f.is_leaf}  "
     f"requires_grad={f.requires_grad}"
 )
+
+# --- checks ---
+
+# requires_grad=True: a leaf exactly when no recorded operation made it.
+# claim: requires-grad-leaf-has-no-grad-fn
+assert a.is_leaf and a.requires_grad and a.grad_fn is None
+# claim: recorded-result-is-non-leaf
+assert not c.is_leaf and c.requires_grad
+# claim: recorded-result-is-non-leaf
+assert type(c.grad_fn).__name__ == "MulBackward0"
+assert not d.is_leaf and d.requires_grad
+# requires_grad=False: always a leaf, whatever made it.
+# claim: no-grad-tensor-always-leaf
+assert b.is_leaf and not b.requires_grad
+# claim: no-grad-tensor-always-leaf
+assert e.is_leaf and not e.requires_grad and e.grad_fn is None
 # claim: no-grad-result-is-leaf
 assert f.is_leaf and not f.requires_grad

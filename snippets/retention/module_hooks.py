@@ -1,5 +1,3 @@
-import warnings
-
 import torch
 
 torch.manual_seed(0)
@@ -7,61 +5,62 @@ model = torch.nn.Sequential(
     torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 1)
 )
 x = torch.randn(2, 3)
-seen = {}
+kept = {}
 
 
-def record(module, grad_input, grad_output):
-    # Gradients with respect to the module's input and output tensors.
-    seen["grad_input"] = [None if g is None else g.shape for g in grad_input]
-    seen["grad_output"] = [g.shape for g in grad_output]
+def keep_activation(module, args, output):
+    # detach(): the output itself would keep its graph alive.
+    kept["activation"] = output.detach()
 
 
-handle = model[2].register_full_backward_hook(record)
+def keep_gradients(module, grad_input, grad_output):
+    # With respect to the module's input and output, not its parameters.
+    kept["grad_input"], kept["grad_output"] = grad_input, grad_output
+
+
+handles = [
+    model[1].register_forward_hook(keep_activation),
+    model[2].register_full_backward_hook(keep_gradients),
+]
 model(x).sum().backward()
-print("last Linear:", seen)
-# claim: full-backward-hook-sees-input-output-grads
-assert seen == {"grad_input": [(2, 4)], "grad_output": [(2, 1)]}
-handle.remove()
+# A hook stays on its module until its handle removes it.
+for handle in handles:
+    handle.remove()
 
-# On the first layer, the input x needs no gradient: its entry is None,
-# and PyTorch warns that the hook fires with the output's gradient only.
-handle = model[0].register_full_backward_hook(record)
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    model(x).sum().backward()
-print("first Linear:", seen)
-messages = [str(w.message) for w in caught]
-# claim: backward-hook-warns-no-input-grad
-assert any("no inputs require gradients" in m for m in messages)
-print(f"UserWarning: {messages[0].split('. ')[0]}.")
-# claim: backward-hook-none-for-input-without-grad
-assert seen["grad_input"] == [None]
-handle.remove()
-
-
-# Returning a tuple replaces grad_input: what flows on to earlier layers.
-def stop_here(module, grad_input, grad_output):
-    return (torch.zeros_like(grad_input[0]),)
-
-
-model.zero_grad()
-model[2].register_full_backward_hook(stop_here)
-model(x).sum().backward()
+activation = kept["activation"]
 print(
-    "after the hook returned zeros: first layer's grad is zero:",
-    bool((model[0].weight.grad == 0).all()),
-    "| last layer's is not:",
-    bool((model[2].weight.grad != 0).any()),
+    "kept ReLU output: shape",
+    tuple(activation.shape),
+    "| requires_grad =",
+    activation.requires_grad,
 )
-# claim: backward-hook-return-replaces-grad-input
-assert (model[0].weight.grad == 0).all() and (model[2].weight.grad != 0).any()
+print(
+    "last Linear: grad_input",
+    [tuple(g.shape) for g in kept["grad_input"]],
+    "| grad_output",
+    [tuple(g.shape) for g in kept["grad_output"]],
+)
 
-# A forward hook sees the output when forward runs (here, to keep it).
-activations = {}
-model[1].register_forward_hook(
-    lambda module, args, output: activations.update(relu=output)
+# --- checks ---
+
+(grad_input,), (grad_output,) = kept["grad_input"], kept["grad_output"]
+# d(sum)/d(output) is 1; the input's gradient goes back through the weight.
+# claim: full-backward-hook-sees-input-output-grads
+assert torch.equal(grad_output, torch.ones(2, 1))
+# claim: full-backward-hook-sees-input-output-grads
+assert torch.allclose(grad_input, grad_output @ model[2].weight)
+# claim: forward-hook-sees-output
+assert torch.equal(activation, torch.relu(model[0](x)))
+outputs = []
+handle = model[1].register_forward_hook(
+    lambda module, args, output: outputs.append(output)
 )
 model(x)
-# claim: forward-hook-sees-output
-assert activations["relu"].shape == (2, 4)
-print("forward hook kept the ReLU output:", tuple(activations["relu"].shape))
+handle.remove()
+# claim: hook-output-carries-graph
+assert type(outputs[0].grad_fn).__name__ == "ReluBackward0"
+assert activation.grad_fn is None and not activation.requires_grad
+kept.clear()
+model(x).sum().backward()
+# claim: module-hook-handle-removes
+assert kept == {} and len(outputs) == 1

@@ -1,5 +1,5 @@
 import torch
-from torch.autograd.graph import save_on_cpu, saved_tensors_hooks
+from torch.autograd.graph import save_on_cpu
 
 torch.manual_seed(0)
 model = torch.nn.Sequential(
@@ -16,12 +16,15 @@ model.zero_grad()
 with save_on_cpu(pin_memory=False):
     loss = model(x).sum()
 loss.backward()
-print(
-    "save_on_cpu: the same gradients:",
-    all(torch.equal(a, p.grad) for a, p in zip(plain, model.parameters())),
-)
+same = all(torch.equal(a, p.grad) for a, p in zip(plain, model.parameters()))
+print("save_on_cpu: the same gradients:", same)
+
+# --- checks ---
+
+from torch.autograd.graph import saved_tensors_hooks  # noqa: E402
+
 # claim: save-on-cpu-same-gradients
-assert all(torch.equal(a, p.grad) for a, p in zip(plain, model.parameters()))
+assert same
 # It is a pair of saved-tensor hooks, like the ones that count saved tensors.
 # claim: save-on-cpu-is-saved-tensors-hooks
 assert issubclass(save_on_cpu, saved_tensors_hooks)

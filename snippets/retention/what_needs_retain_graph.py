@@ -16,31 +16,43 @@ def saved_by(make):
     return out, len(saved)
 
 
-y, n = saved_by(lambda: (x + 1).sum())
-print("(x + 1).sum() saves", n, "tensors")
-# The derivatives of add and sum are constants.
-# claim: add-and-sum-save-nothing
-assert n == 0
+# The derivatives of add and sum are constants: nothing to save.
+y, saved_by_add = saved_by(lambda: (x + 1).sum())
+print("(x + 1).sum() saves", saved_by_add, "tensors")
 y.backward()
 # Nothing was freed, because nothing was saved.
 y.backward()
 print("backward twice: x.grad =", x.grad)
-# claim: unsaved-graph-backward-twice-works
-# claim: second-backward-error-needs-saved-tensors
-assert x.grad.tolist() == [2.0, 2.0, 2.0]
 
-z, n = saved_by(lambda: (x * x).sum())
-print("(x * x).sum() saves", n, "tensors")
 # mul keeps both inputs: d(x*x) needs x.
-# claim: mul-saves-both-inputs
-assert n == 2
+z, saved_by_mul = saved_by(lambda: (x * x).sum())
+print("(x * x).sum() saves", saved_by_mul, "tensors")
 z.backward()
 try:
     z.backward()
 except RuntimeError as error:
     print(f"backward twice: RuntimeError: {str(error)[:60]}...")
-    # claim: saved-graph-backward-twice-raises
-    # claim: second-backward-error-needs-saved-tensors
-    assert "Trying to backward through the graph a second time" in str(error)
-else:
-    raise AssertionError("the second backward through x * x should have raised")
+
+# --- checks ---
+
+# claim: add-and-sum-save-nothing
+assert saved_by_add == 0
+# 1 from each of the two backward passes of (x + 1).sum(), then 2x = 2 from
+# the one backward of (x * x).sum() that ran.
+# claim: unsaved-graph-backward-twice-works
+# claim: second-backward-error-needs-saved-tensors
+assert x.grad.tolist() == [4.0, 4.0, 4.0]
+# claim: mul-saves-both-inputs
+assert saved_by_mul == 2
+# For each factor that needs a gradient, mul saves the other: x * data
+# saves data alone.
+data = torch.ones(3)
+# claim: mul-saves-both-inputs
+assert saved_by(lambda: (x * data).sum())[1] == 1
+try:
+    z.backward()
+except RuntimeError as caught:
+    freed = caught
+# claim: saved-graph-backward-twice-raises
+# claim: second-backward-error-needs-saved-tensors
+assert "Trying to backward through the graph a second time" in str(freed)
