@@ -310,6 +310,10 @@ def _isolated():
     try:
         with warnings.catch_warnings():  # filters are put back too
             warnings.simplefilter("error")  # an escaping warning fails where it is raised
+            # ... except a DeprecationWarning raised inside a library, as Python's own
+            # filters hide it from a program (torch.compile tracing an optimizer meets one).
+            warnings.filterwarnings("ignore", category=DeprecationWarning)
+            warnings.filterwarnings("error", category=DeprecationWarning, module="__main__")
             yield
     finally:
         (

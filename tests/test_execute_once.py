@@ -339,3 +339,17 @@ def test_serve_watches_the_data_folder():
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     watch = config.split("\nwatch:\n", 1)[1].split("\n\n", 1)[0]
     assert "  - data" in watch.splitlines(), watch
+
+
+def test_a_deprecation_inside_a_library_passes_but_one_in_the_example_fails(project, build):
+    """As Python's own filters do for a program: a DeprecationWarning raised inside a library
+    (torch.compile tracing an optimizer meets one) is hidden, one the example raises fails."""
+    _write(
+        project / "snippets/demo/library.py",
+        "import warnings\ndef old():\n    warnings.warn('old', DeprecationWarning)\n",
+    )
+    inside = "import sys\nsys.path.insert(0, 'snippets/demo')\nimport library\nlibrary.old()\nprint('ok')\n"
+    assert execute.run_python(inside, build, snippet="snippets/demo/inside.py") == "ok\n"
+    own = "import warnings\nwarnings.warn('old', DeprecationWarning)\nprint('ok')\n"
+    with pytest.raises(ExecutionError):
+        execute.run_python(own, build, snippet="snippets/demo/own.py")

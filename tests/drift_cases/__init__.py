@@ -12,6 +12,14 @@ and reading it now raises or warns. The case must then fail at a line of the rec
 
 IN_RECIPE = "fails in the recipe"
 
+# torch.compile gives the function back as it is: every compiled example runs eagerly.
+COMPILE_IS_EAGER = """
+    import torch
+    def compile(model=None, **kwargs):
+        return model if model is not None else (lambda function: function)
+    torch.compile = compile
+    """
+
 
 def reworded(target: str, old: str, new: str = "(reworded)") -> str:
     """A patch after which `target` (a dotted name) raises its errors with `old` reworded as

@@ -272,6 +272,12 @@ def ddp_error_rewritten(old, new):
 
 
 DRIFT = {
+    # compiled_ddp_no_sync.py
+    "no_sync() does nothing under torch.compile": (
+        NO_SYNC_NO_OP,
+        "snippets/accumulation/compiled_ddp_no_sync.py",
+        "compiled-no-sync-one-all-reduce-per-step",
+    ),
     # The complete loop
     "GradScaler.update halves the scale without an overflow": (
         """
@@ -781,6 +787,11 @@ DRIFT = {
 # Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
 # "Adding a drift case").
 NO_DRIFT = {
+    "compiled-accumulation-same-gradient": (
+        "compiled and eager accumulation add the same numbers; a compiled gradient that "
+        "differed would need a patch inside AOTAutograd, and no_sync() doing nothing keeps "
+        "the sum the same (each all-reduce of one process is the identity)"
+    ),
     "complete-loop-leaves-no-grad": (
         "the loop calls zero_grad(set_to_none=True) after the step of every group, the short "
         "last one included, so no change of zero_grad's default reaches it, and a loop that "

@@ -33,6 +33,69 @@ def _quiet(target: str) -> str:
 
 
 DRIFT = {
+    # the messages added with issue 33
+    "autograd.grad's no-grad-input error reworded": (
+        reworded("torch.autograd.grad", "One of the differentiated Tensors"),
+        "snippets/errors/differentiated_tensor_no_grad.py",
+        "error-grad-input-needs-requires-grad",
+    ),
+    "register_hook's no-grad error reworded": (
+        reworded("torch.Tensor.register_hook", "cannot register a hook"),
+        "snippets/errors/hook_on_no_grad_tensor.py",
+        "error-hook-needs-requires-grad",
+    ),
+    "the hook size error reworded": (
+        reworded("torch.autograd._engine_run_backward", "has changed the size of value"),
+        "snippets/errors/hook_changed_size.py",
+        "error-hook-changed-size",
+    ),
+    "the backward-hook view error reworded": (
+        reworded("torch.nn.functional.relu", "Output 0 of BackwardHookFunction"),
+        "snippets/errors/backward_hook_view_inplace.py",
+        "error-full-backward-hook-then-inplace",
+    ),
+    "the .grad size error reworded": (
+        """
+        import torch
+        _grad = torch.Tensor.grad
+        def set_grad(self, value):
+            try:
+                _grad.__set__(self, value)
+            except RuntimeError as error:
+                raise RuntimeError(str(error).replace("attempting to assign", "(reworded)")) from None
+        torch.Tensor.grad = property(_grad.__get__, set_grad, _grad.__delete__)
+        """,
+        "snippets/errors/assign_grad_wrong_size.py",
+        "error-assign-grad-wrong-size",
+    ),
+    "backward(create_graph=True) stops warning": (
+        """
+        import warnings, torch
+        _backward = torch.Tensor.backward
+        def backward(self, *args, **kwargs):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return _backward(self, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        "snippets/errors/create_graph_reference_cycle.py",
+        "error-create-graph-backward-warns-cycle",
+        IN_RECIPE,  # the recipe prints the warning it caught, and none comes
+    ),
+    "reentrant checkpoint stops warning": (
+        """
+        import warnings, torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(*args, **kwargs):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return _checkpoint(*args, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        "snippets/errors/checkpoint_reentrant_no_grad_inputs.py",
+        "error-reentrant-checkpoint-no-grad-inputs-warns",
+        IN_RECIPE,  # the recipe prints the warning it caught, and none comes
+    ),
     "the second-backward error is reworded": (
         """
         import torch
@@ -190,5 +253,23 @@ DRIFT = {
         ddp_error_rewritten("find_unused_parameters=True", "unused parameter detection"),
         "snippets/errors/ddp_unused_parameters.py",
         "error-ddp-unused-parameters",
+    ),
+}
+
+
+NO_DRIFT = {
+    "error-autograd-grad-create-graph-no-cycle": (
+        "autograd.grad writes no .grad by definition; a release that warned there too would "
+        "fail this assert, and a patch that makes it warn sabotages the API instead of "
+        "changing a behaviour"
+    ),
+    "error-reentrant-checkpoint-output-has-no-graph": (
+        "the change that would give the output a graph (reentrant checkpoint tracking the "
+        "parameters) also drops the warning, whose claim, the line before, fails first"
+    ),
+    "error-non-reentrant-checkpoint-reaches-weights": (
+        "a non-reentrant checkpoint that lost the weights' gradients would break the "
+        "accumulation chapter's checkpointing examples too; simulating it means rewriting "
+        "torch.utils.checkpoint"
     ),
 }

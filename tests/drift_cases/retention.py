@@ -12,6 +12,7 @@ that rewords the error is simulated by `reworded()`.
 from __future__ import annotations
 
 from drift_cases import (
+    COMPILE_IS_EAGER,
     CONVERSION_MAKES_LEAF,
     IN_RECIPE,
     NO_GRAD_RECORDS,
@@ -93,6 +94,38 @@ HOOK_NONE_STOPS_GRADIENT = """
     """
 
 DRIFT = {
+    # compiled_region_backward.py, compiled_hooks.py
+    "torch.compile runs the function eagerly": (
+        COMPILE_IS_EAGER,
+        "snippets/retention/compiled_region_backward.py",
+        "compiled-region-is-one-node",
+    ),
+    "hooks registered in a compiled region are dropped": (
+        """
+        import torch
+        _register_hook = torch.Tensor.register_hook
+        def register_hook(self, hook):
+            if torch.compiler.is_compiling():
+                return None
+            return _register_hook(self, hook)
+        torch.Tensor.register_hook = register_hook
+        """,
+        "snippets/retention/compiled_hooks.py",
+        "compiled-hook-changes-gradient",
+    ),
+    "retain_grad() compiles (as a no-op)": (
+        """
+        import torch
+        _retain_grad = torch.Tensor.retain_grad
+        def retain_grad(self):
+            if torch.compiler.is_compiling():
+                return None
+            return _retain_grad(self)
+        torch.Tensor.retain_grad = retain_grad
+        """,
+        "snippets/retention/compiled_hooks.py",
+        "compiled-retain-grad-unsupported",
+    ),
     # leaf_and_non_leaf.py
     "a tensor that needs no grad stops counting as a leaf": (
         """
@@ -815,6 +848,20 @@ DRIFT = {
 # the reason on the claims page instead of "no drift case"; the build fails if a case is
 # added for one, or the claim goes).
 NO_DRIFT = {
+    "compiled-second-backward-raises": (
+        "the compiled node frees what it saved after its backward pass as every node does; "
+        "keeping it would need a patch inside AOTAutograd, and torch.compile running eagerly "
+        "breaks compiled-region-is-one-node, the line before, first"
+    ),
+    "compiled-double-backward-unsupported": (
+        "a release that supports double backward through a compiled region fails this "
+        "assert, but simulating that support would mean writing it inside AOTAutograd"
+    ),
+    "compiled-output-retain-grad-stays-none": (
+        "an output's gradient reaching the compiled node some other way would need a patch "
+        "inside AOTAutograd; the public calls it makes (retain_grad, backward) have cases "
+        "elsewhere on this page"
+    ),
     "tuple-state-has-no-detach": (
         "a tuple is Python's and has no detach(); what a release could change, the type of "
         "the state nn.LSTM returns, is the case 'nn.LSTM returns its state as a list' of "

@@ -47,6 +47,30 @@ SCHEDULER_WARNS_EVERY_TIME = """
     """
 
 DRIFT = {
+    # gradscaler_scale_collapses.py
+    "GradScaler stops halving its scale": (
+        """
+        import torch
+        _init = torch.amp.GradScaler.__init__
+        def __init__(self, *args, **kwargs):
+            kwargs["backoff_factor"] = 1.0
+            _init(self, *args, **kwargs)
+        torch.amp.GradScaler.__init__ = __init__
+        """,
+        "snippets/troubleshooting/gradscaler_scale_collapses.py",
+        "collapsing-scale-halves-every-skipped-step",
+    ),
+    "GradScaler steps on an inf gradient": (
+        """
+        import torch
+        def step(self, optimizer, *args, **kwargs):
+            self.unscale_(optimizer)
+            return optimizer.step(*args, **kwargs)
+        torch.amp.GradScaler.step = step
+        """,
+        "snippets/troubleshooting/gradscaler_scale_collapses.py",
+        "collapsing-scale-skips-every-step",
+    ),
     "Module.zero_grad defaults to zeros again (checklist)": (
         MODULE_DEFAULTS_TO_ZEROS,
         "snippets/troubleshooting/why_grad_is_none.py",

@@ -8,7 +8,7 @@ assert that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 
 from __future__ import annotations
 
-from drift_cases import MODULE_DEFAULTS_TO_ZEROS, OPTIMIZER_DEFAULTS_TO_ZEROS
+from drift_cases import COMPILE_IS_EAGER, MODULE_DEFAULTS_TO_ZEROS, OPTIMIZER_DEFAULTS_TO_ZEROS
 from drift_cases.retention import DRIFT as RETENTION_DRIFT
 
 OVERWRITE = RETENTION_DRIFT["backward overwrites .grad instead of adding to it"][0]
@@ -55,6 +55,17 @@ MODULE_DICT_SORTS_KEYS = """
     """
 
 DRIFT = {
+    # compiled_optimizer_step.py
+    "torch.compile runs the optimizer step eagerly": (
+        COMPILE_IS_EAGER,
+        "snippets/zeroing/compiled_optimizer_step.py",
+        "compiled-step-not-recompiled-by-zero-grad",
+    ),
+    "zero_grad leaves zeros after a compiled step": (
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
+        "snippets/zeroing/compiled_optimizer_step.py",
+        "zero-grad-outside-compiled-step-sets-none",
+    ),
     "Optimizer.zero_grad defaults to set_to_none=False again": (
         OPTIMIZER_DEFAULTS_TO_ZEROS,
         SETS_NONE,
@@ -360,6 +371,11 @@ DRIFT = {
 # Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
 # "Adding a drift case").
 NO_DRIFT = {
+    "compiled-step-trains-as-eager": (
+        "aot_eager runs the optimizer's own operations, so a compiled step that moved the "
+        "weights differently would need a patch inside AOTAutograd; torch.compile running "
+        "eagerly passes it and is caught by compiled-step-not-recompiled-by-zero-grad"
+    ),
     "shared-weight-grad-is-sum": (
         "adding up the gradients of every path to a tensor used twice is the chain rule "
         "autograd applies to every graph (a * a in retention's chain_rule_2400.py too), and the "
