@@ -53,7 +53,7 @@ DRIFT = {
         import torch
         _init = torch.amp.GradScaler.__init__
         def __init__(self, *args, **kwargs):
-            kwargs["backoff_factor"] = 1.0
+            kwargs["backoff_factor"] = 0.999  # it must stay below 1
             _init(self, *args, **kwargs)
         torch.amp.GradScaler.__init__ = __init__
         """,
