@@ -60,15 +60,15 @@ def use_local_shim(config) -> None:
 
 def _books(config, site: Path) -> list[Path]:
     """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
-    if not book.wanted():
+    if os.environ.get(book.SWITCH, "1") == "0":
         log.info(f"no PDFs: {book.SWITCH}=0")
         return []
     browser = book.chromium()
     if browser is None:
-        log.error(
-            "no PDFs: Chromium not found (it prints them). Debian: apt-get install chromium fonts-noto-cjk; "
-            f"elsewhere set GRADSITE_CHROMIUM to Chromium or Chrome; {book.SWITCH}=0 builds without the PDFs"
-        )
+        if book.required():  # CI: the PDFs are part of the site it publishes
+            log.error(f"no PDFs: {book.not_found()} and {book.REQUIRE}=1; {book.INSTALL}")
+        else:  # a machine without a browser builds the rest: said once, not a warning
+            log.info(f"left out: the PDFs, {book.not_found()} (it prints them); {book.INSTALL}")
         return []
     nav = [
         str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent)
