@@ -37,8 +37,10 @@ $(STAMP): $(SITE_STAMP)
 serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
 	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --livereload
 
-build: $(SITE_STAMP)  ## strict build into site/
-	$(BIN)/mkdocs build --strict
+# The site, then its offline copy: a strict build of its own that reuses the site's outputs,
+# zipped into site/downloads/ with the PDFs (gradsite/offline.py, `make`).
+build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
+	$(BIN)/python -m gradsite.offline site
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
 # shared; tests of one xdist_group (an example's run and its matrix row) share a worker.

@@ -81,8 +81,10 @@ mkdocs.utils.datetime = _Later
 # others wait and then read its result, so each build is made once per run.
 
 _BUILDS = {
-    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE),
-    "later": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK),
+    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE, offline=True),
+    "later": lambda folder: build(
+        folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK, offline=True
+    ),
     "broken": build_broken,
 }
 # A test that uses one of these needs Chromium (tests/browser.py): marked `browser`.
