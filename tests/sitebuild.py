@@ -93,7 +93,7 @@ def build(
             cwd=project,
             capture_output=True,
             text=True,
-            timeout=900,
+            timeout=1800,  # a hang fails; a 2-core machine shared with others can take 15 min
             env={**os.environ, **(env or {}), **more},
         )
         return done.returncode, done.stdout + done.stderr
