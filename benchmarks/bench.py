@@ -231,6 +231,51 @@ def counted_suite(folder: Path) -> dict:
     }
 
 
+def make_build(site: Path) -> float:
+    """Seconds of a clean `make build` (its command: python -m gradsite.offline): figure 9."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "gradsite.offline", str(site)],
+        cwd=ROOT,
+        env=_env(**{book.SWITCH: "1"}),
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        sys.exit(f"make build failed:\n{(done.stdout + done.stderr)[-3000:]}")
+    return time.perf_counter() - started
+
+
+def suite_figures(suite: dict, clean_with_pdf: float) -> tuple[list[str], list[tuple[str, bool]]]:
+    """Figure 11's rows and its budgets."""
+    ratio = suite["seconds"] / clean_with_pdf
+    times = collections.Counter(suite["runs"].values())
+    most = max(suite["runs"].values())
+    over = ", ".join(f"{name} {n}×" for name, n in sorted(suite["runs"].items()) if n > BUDGET_RUNS)
+    without = "" if suite["browser"] else " (no Chromium: browser tests and PDFs left out)"
+    rows = [
+        f"| 11 | `make test` (its pytest command, once): seconds pytest reports{without}"
+        f" | {suite['seconds']:.1f} s ({suite['wall']:.1f} s wall) |",
+        f"| 11a | figure 11 / figure 9, a clean `make build` ({clean_with_pdf:.2f} s)"
+        f" | {ratio:.2f} builds |",
+        f"| 11b | runs of each of the {len(suite['runs'])} examples in figure 11"
+        f" | {', '.join(f'{n}×: {k}' for n, k in sorted(times.items()))} |",
+    ]
+    budgets = [
+        (
+            f"make test {suite['seconds']:.1f} s of pytest ≤ {BUDGET_SUITE:.0f} s, "
+            f"{ratio:.2f} ≤ {BUDGET_SUITE_BUILDS:.0f} clean builds{without}",
+            suite["seconds"] <= BUDGET_SUITE and ratio <= BUDGET_SUITE_BUILDS,
+        ),
+        (
+            f"make test runs each example at most {BUDGET_RUNS} times (most: {most}"
+            f"{'; over: ' + over if over else ''})",
+            not over,
+        ),
+    ]
+    return rows, budgets
+
+
 def _env(**extra: str) -> dict[str, str]:
     skip = ("GRADSITE_CACHE", "GRADSITE_NO_EXEC", book.SWITCH)
     env = {k: v for k, v in os.environ.items() if k not in skip}
@@ -328,6 +373,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--record", action="store_true", help="append the figures to BENCHMARKS.md")
     parser.add_argument("--no-suite", action="store_true", help="leave out figure 11 (make test)")
+    parser.add_argument(
+        "--suite-only", action="store_true", help="figures 9 and 11 alone: make build, make test"
+    )
     args = parser.parse_args()
     runs = args.runs
     facts = machine()
@@ -337,6 +385,20 @@ def main() -> int:
     print(
         f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n"
     )
+    if args.suite_only:
+        with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
+            clean = statistics.median(make_build(Path(tmp) / f"site-{n}") for n in range(runs))
+            rows, budgets = suite_figures(counted_suite(Path(tmp) / "suite-runs"), clean)
+        lines = [
+            "Figures 9 and 11 only (`--suite-only`); 9 is a median of "
+            f"{runs} run{'s' if runs > 1 else ''}.",
+            "",
+            "| # | figure | value |",
+            "| --- | --- | --- |",
+            f"| 9 | `make build` (the site printing the PDFs, then the offline copy), clean | {clean:.2f} s |",
+            *rows,
+        ]
+        return _report(lines, budgets, facts, args.record)
 
     with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
         tmp = Path(tmp)
@@ -352,15 +414,7 @@ def main() -> int:
             no_exec.append(
                 _python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0]
             )
-            started = time.perf_counter()
-            subprocess.run(  # make build's command
-                [sys.executable, "-m", "gradsite.offline", str(tmp / "site-pdf")],
-                cwd=ROOT,
-                env=_env(**{book.SWITCH: "1"}),
-                check=True,
-                capture_output=True,
-            )
-            with_pdf.append(time.perf_counter() - started)
+            with_pdf.append(make_build(tmp / "site-pdf"))
             imports_only = _python(FLOOR, "none", marker="FLOOR")[0]
             for kind, runs_of_kind in floors.items():
                 seconds, timing = _python(FLOOR, kind, marker="FLOOR")
@@ -488,37 +542,15 @@ def main() -> int:
         ),
     ]
     if suite:
-        clean_with_pdf = med(with_pdf)
-        ratio = suite["seconds"] / clean_with_pdf
-        times = collections.Counter(suite["runs"].values())
-        most = max(suite["runs"].values())
-        over = ", ".join(
-            f"{name} {n}×" for name, n in sorted(suite["runs"].items()) if n > BUDGET_RUNS
-        )
-        without = "" if suite["browser"] else " (no Chromium: browser tests and PDFs left out)"
-        table_end = (
-            lines.index("| page | HTML | CSS | JS | images | total (gzip) |") - 1
-        )  # its blank line
-        lines[table_end:table_end] = [
-            f"| 11 | `make test` (its pytest command, once): seconds pytest reports{without}"
-            f" | {suite['seconds']:.1f} s ({suite['wall']:.1f} s wall) |",
-            f"| 11a | figure 11 / figure 9, a clean `make build` ({clean_with_pdf:.2f} s)"
-            f" | {ratio:.2f} builds |",
-            f"| 11b | runs of each of the {len(suite['runs'])} examples in figure 11"
-            f" | {', '.join(f'{n}×: {k}' for n, k in sorted(times.items()))} |",
-        ]
-        budgets += [
-            (
-                f"make test {suite['seconds']:.1f} s of pytest ≤ {BUDGET_SUITE:.0f} s, "
-                f"{ratio:.2f} ≤ {BUDGET_SUITE_BUILDS:.0f} clean builds{without}",
-                suite["seconds"] <= BUDGET_SUITE and ratio <= BUDGET_SUITE_BUILDS,
-            ),
-            (
-                f"make test runs each example at most {BUDGET_RUNS} times (most: {most}"
-                f"{'; over: ' + over if over else ''})",
-                not over,
-            ),
-        ]
+        rows, more = suite_figures(suite, med(with_pdf))
+        table_end = lines.index("| page | HTML | CSS | JS | images | total (gzip) |") - 1
+        lines[table_end:table_end] = rows
+        budgets += more
+    return _report(lines, budgets, facts, args.record)
+
+
+def _report(lines: list[str], budgets, facts: dict, record: bool) -> int:
+    """Print the figures and the budgets; with `record`, append them to BENCHMARKS.md."""
     lines += ["", "Budgets:", ""] + [
         f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets
     ]
@@ -526,7 +558,7 @@ def main() -> int:
     report = "\n".join(lines)
     print(report)
 
-    if args.record:
+    if record:
         heading = f"\n## {facts['date']}\n\n{facts['machine']}; Python {facts['python']}, torch {facts['torch']}; "
         heading += f"load average at start {facts['load']}.\n\n"
         with (ROOT / "BENCHMARKS.md").open("a", encoding="utf-8") as file:
