@@ -119,8 +119,9 @@ def _books(config, site: Path) -> list[Path]:
     return [target for _, target in jobs]
 
 
-def pack(copy: Path, site: Path, project: Path) -> None:
-    """The offline copy's files (built into `copy`) and the site's PDFs, in one zip under the site."""
+def pack(copy: Path, site: Path, date: str | None) -> None:
+    """The offline copy's files (built into `copy`) and the site's PDFs, in one zip under the
+    site, every entry dated `date` (SOURCE_DATE_EPOCH)."""
     files = {
         f"{OFFLINE_FOLDER}/{path.relative_to(copy).as_posix()}": path.read_bytes()
         for path in copy.rglob("*")
@@ -130,7 +131,7 @@ def pack(copy: Path, site: Path, project: Path) -> None:
         pdf = f"{url_prefix(language)}{book.NAME.format(language=language)}"
         if (site / pdf).is_file():
             files[f"{OFFLINE_FOLDER}/{pdf}"] = (site / pdf).read_bytes()
-    write_zip(site / OFFLINE_ZIP, files, zip_date(build_date(project)))
+    write_zip(site / OFFLINE_ZIP, files, zip_date(date))
 
 
 def make(site: Path, build, project: Path) -> tuple[int, str]:
@@ -138,16 +139,23 @@ def make(site: Path, build, project: Path) -> tuple[int, str]:
 
     `build(site_dir, env)` runs one strict build of `project` in a process of its own, with
     `env` added to its environment, and returns (exit code, log). Returns the first failing
-    build's code (the offline copy is not built after a failure) and both logs."""
+    build's code (the offline copy is not built after a failure) and both logs.
+
+    Both builds and the zip get one SOURCE_DATE_EPOCH, fixed here before the first starts:
+    the second build is another process, started later, and must date its pages and zips as
+    the first did, whatever its parent's environment holds by then."""
+    date = build_date(project)
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        outputs = {DISK_CACHE: str(Path(tmp) / "outputs")}  # the site's outputs, for the copy
-        code, log = build(site, outputs)
+        shared = {DISK_CACHE: str(Path(tmp) / "outputs")}  # the site's outputs, for the copy
+        if date:
+            shared["SOURCE_DATE_EPOCH"] = date
+        code, log = build(site, shared)
         if code:
             return code, log
         copy = Path(tmp) / "site"
-        code, more = build(copy, {**outputs, SWITCH: "true"})
+        code, more = build(copy, {**shared, SWITCH: "true"})
         if not code:
-            pack(copy, site, project)
+            pack(copy, site, date)
         return code, log + more
 
 
