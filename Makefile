@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok canary
+.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok canary cpu-check
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -37,12 +37,15 @@ $(STAMP): $(SITE_STAMP)
 serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
 	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --livereload
 
-build: $(SITE_STAMP)  ## strict build into site/
-	$(BIN)/mkdocs build --strict
+# The site, then its offline copy: a strict build of its own that reuses the site's outputs,
+# zipped into site/downloads/ with the PDFs (gradsite/offline.py, `make`).
+build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
+	$(BIN)/python -m gradsite.offline site
 
-# pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are shared.
+# pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
+# shared; tests of one xdist_group (an example's run and its matrix row) share a worker.
 test: $(STAMP)  ## the whole suite, strict build included
-	$(BIN)/python -m pytest -n auto --durations=15
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
@@ -88,6 +91,13 @@ EXAMPLES ?=
 matrix: $(SITE_STAMP)  ## the compatibility matrix into data/matrix.json
 	nice -n 10 $(BIN)/python -m gradsite.matrix run --releases "$(RELEASES)" --examples "$(EXAMPLES)" \
 		$(if $(FORCE),--force) $(if $(TORCH_INDEX),--index $(TORCH_INDEX))
+
+# Each example on the portable kernels and one thread must print what the pinned row recorded
+# (tests/cpu_check.py): the examples changed since data/cpu-check.json recorded them, or
+# EXAMPLES="snippets/..."; ALL=1 every example (the weekly drift job). make test checks the changed ones.
+ALL ?=
+cpu-check: $(SITE_STAMP)  ## each example under ATEN_CPU_CAPABILITY=default on one thread, recorded in data/cpu-check.json
+	$(BIN)/python tests/cpu_check.py $(if $(ALL),--all) $(EXAMPLES)
 
 clean:
 	rm -rf site .pytest_cache .cache/gradsite

@@ -21,12 +21,20 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
    search index;
 8. the two-process DDP example of the accumulation chapter, run as a reader would
    (issue 5's budget: 15 s on this 2-core machine);
-9. the PDFs (gradsite/book.py): a clean build that prints them minus figure 1. Figures 1,
-   2 and 5 leave them out (GRADSITE_PDF=0): `mkdocs serve` never prints them, and the
-   printed book is longer with real outputs than with execution off, so counting them in
-   figure 4 would charge Chromium's printing to the examples;
+9. `make build` (its command, `python -m gradsite.offline`, gradsite/offline.py): the site
+   printing the PDFs (gradsite/book.py), then the offline copy's build and its zip; 9a: that
+   minus figure 1, what the PDFs and the offline copy add. Figures 1, 2 and 5 are the site's
+   build alone (`mkdocs build`), without the PDFs (GRADSITE_PDF=0): `mkdocs serve` never
+   prints them, and the printed book is longer with real outputs than with execution off, so
+   counting them in figure 4 would charge Chromium's printing to the examples;
 10. `make test-fast`: its pytest command, read from the Makefile, in a fresh process (README
-   promises it under a minute; a slow example makes every author pay it).
+   promises it under a minute; a slow example makes every author pay it);
+11. `make test`: its pytest command, once (it takes minutes), in a fresh process: the seconds
+   pytest reports, and 11a their ratio to figure 9 (`make build`, clean): how many clean
+   builds the suite costs
+   (issue 34: at most 180 s and 5 builds on a quiet 2-core machine). 11b: how many times it
+   ran each example, counted in every process it started (benchmarks/count_runs). Without
+   Chromium the suite leaves the browser tests and the PDFs out: the figure says so.
 
 Then says which budget holds. `--record` also appends the figures to BENCHMARKS.md.
 Nothing here is a test: timings on a shared machine are noisy, so read them as such.
@@ -35,8 +43,10 @@ Nothing here is a test: timings on a shared machine are noisy, so read them as s
 from __future__ import annotations
 
 import argparse
+import collections
 import datetime
 import gzip
+import importlib.util
 import json
 import os
 import platform
@@ -52,7 +62,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from gradsite import book
-from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix  # the project, described once
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT, snippets, url_prefix  # described once
 
 sys.path.insert(0, str(ROOT / "tests"))
 from sitebuild import copy_project  # noqa: E402 - the test suite's own project copy
@@ -63,9 +73,13 @@ KB = 1024
 BUDGET_OVERHEAD = 1.2  # (clean - no-exec) / every distinct example once
 BUDGET_WARM = 1.2  # warm prose rebuild / no-exec rebuild in the same kind of process
 BUDGET_PAGE = 250 * KB  # a chapter page's first load, search index excluded
-BUDGET_PDF = 20.0  # seconds that printing both languages' PDFs adds to `make build`
+BUDGET_PDF = 20.0  # seconds the PDFs and the offline copy add to the site's build (make build)
 BUDGET_DDP = 15.0  # seconds for the two-process DDP example (issue 5), run as a reader would
 BUDGET_TEST_FAST = 60.0  # seconds for `make test-fast` (README: "under a minute")
+BUDGET_SUITE = 180.0  # seconds of pytest for `make test` (issue 34)
+BUDGET_SUITE_BUILDS = 5.0  # `make test` / one clean build with the PDFs and the offline copy
+BUDGET_RUNS = 2  # times `make test` runs an example, at most
+COUNTER = ROOT / "benchmarks" / "count_runs"  # the audit hook that counts them
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
 
 # Builds the project in a fresh process, then prints the example counters.
@@ -169,10 +183,103 @@ def fast_suite_command(python: str = sys.executable) -> list[str]:
     return shlex.split(recipe.replace("$(BIN)/python", python).replace("$(ARGS)", ""))
 
 
+def suite_command(python: str = sys.executable) -> list[str]:
+    """`make test`'s command, read from the Makefile: figure 11."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^test:.*\n\t(.+)$", makefile, re.M)[1]
+    return shlex.split(recipe.replace("$(BIN)/python", python))
+
+
+def _counter():
+    spec = importlib.util.spec_from_file_location("count_runs", COUNTER / "sitecustomize.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pytest_seconds(output: str) -> float | None:
+    """The seconds on pytest's closing line ("=== 1064 passed in 171.20s (0:02:51) ===")."""
+    found = re.findall(r"=+ .* in ([\d.]+)s\b.*=+\s*$", output, re.M)
+    return float(found[-1]) if found else None
+
+
+def counted_suite(folder: Path) -> dict:
+    """`make test` once, in a fresh process, each example's runs counted (benchmarks/count_runs)."""
+    folder.mkdir()
+    examples = {
+        _counter().key((ROOT / name).read_text(encoding="utf-8")): name for name in snippets()
+    }
+    (folder / "examples.json").write_text(json.dumps(examples), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC")}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(COUNTER), env.get("PYTHONPATH")]))
+    env["GRADSITE_COUNT_RUNS"] = str(folder)
+    started = time.perf_counter()
+    done = subprocess.run(suite_command(), cwd=ROOT, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        sys.exit(f"make test failed:\n{done.stdout[-3000:]}")
+    runs = (folder / "runs.txt").read_text().split() if (folder / "runs.txt").exists() else []
+    counts = {name: 0 for name in examples.values()}
+    for found in runs:
+        counts[examples[found]] += 1
+    return {
+        "seconds": pytest_seconds(done.stdout),
+        "wall": wall,
+        "runs": counts,
+        "closing": done.stdout.strip().splitlines()[-1],
+        "browser": book.chromium() is not None,
+    }
+
+
+def make_build(site: Path) -> float:
+    """Seconds of a clean `make build` (its command: python -m gradsite.offline): figure 9."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "gradsite.offline", str(site)],
+        cwd=ROOT,
+        env=_env(**{book.SWITCH: "1"}),
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        sys.exit(f"make build failed:\n{(done.stdout + done.stderr)[-3000:]}")
+    return time.perf_counter() - started
+
+
+def suite_figures(suite: dict, clean_with_pdf: float) -> tuple[list[str], list[tuple[str, bool]]]:
+    """Figure 11's rows and its budgets."""
+    ratio = suite["seconds"] / clean_with_pdf
+    times = collections.Counter(suite["runs"].values())
+    most = max(suite["runs"].values())
+    over = ", ".join(f"{name} {n}×" for name, n in sorted(suite["runs"].items()) if n > BUDGET_RUNS)
+    without = "" if suite["browser"] else " (no Chromium: browser tests and PDFs left out)"
+    rows = [
+        f"| 11 | `make test` (its pytest command, once): seconds pytest reports{without}"
+        f" | {suite['seconds']:.1f} s ({suite['wall']:.1f} s wall) |",
+        f"| 11a | figure 11 / figure 9, a clean `make build` ({clean_with_pdf:.2f} s)"
+        f" | {ratio:.2f} builds |",
+        f"| 11b | runs of each of the {len(suite['runs'])} examples in figure 11"
+        f" | {', '.join(f'{n}×: {k}' for n, k in sorted(times.items()))} |",
+    ]
+    budgets = [
+        (
+            f"make test {suite['seconds']:.1f} s of pytest ≤ {BUDGET_SUITE:.0f} s, "
+            f"{ratio:.2f} ≤ {BUDGET_SUITE_BUILDS:.0f} clean builds{without}",
+            suite["seconds"] <= BUDGET_SUITE and ratio <= BUDGET_SUITE_BUILDS,
+        ),
+        (
+            f"make test runs each example at most {BUDGET_RUNS} times (most: {most}"
+            f"{'; over: ' + over if over else ''})",
+            not over,
+        ),
+    ]
+    return rows, budgets
+
+
 def _env(**extra: str) -> dict[str, str]:
     skip = ("GRADSITE_CACHE", "GRADSITE_NO_EXEC", book.SWITCH)
     env = {k: v for k, v in os.environ.items() if k not in skip}
-    return env | {book.SWITCH: "0"} | extra  # figure 9 alone prints the PDFs
+    return env | {book.SWITCH: "0"} | extra  # figure 9 (make build) alone prints the PDFs
 
 
 def _python(
@@ -265,6 +372,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--record", action="store_true", help="append the figures to BENCHMARKS.md")
+    parser.add_argument("--no-suite", action="store_true", help="leave out figure 11 (make test)")
+    parser.add_argument(
+        "--suite-only", action="store_true", help="figures 9 and 11 alone: make build, make test"
+    )
     args = parser.parse_args()
     runs = args.runs
     facts = machine()
@@ -274,6 +385,20 @@ def main() -> int:
     print(
         f"load average at start: {facts['load']} (timings are noisy when it exceeds the CPU count)\n"
     )
+    if args.suite_only:
+        with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
+            clean = statistics.median(make_build(Path(tmp) / f"site-{n}") for n in range(runs))
+            rows, budgets = suite_figures(counted_suite(Path(tmp) / "suite-runs"), clean)
+        lines = [
+            "Figures 9 and 11 only (`--suite-only`); 9 is a median of "
+            f"{runs} run{'s' if runs > 1 else ''}.",
+            "",
+            "| # | figure | value |",
+            "| --- | --- | --- |",
+            f"| 9 | `make build` (the site printing the PDFs, then the offline copy), clean | {clean:.2f} s |",
+            *rows,
+        ]
+        return _report(lines, budgets, facts, args.record)
 
     with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
         tmp = Path(tmp)
@@ -289,9 +414,7 @@ def main() -> int:
             no_exec.append(
                 _python(BUILD, str(tmp / "site-no-exec"), marker="COUNTS", GRADSITE_NO_EXEC="1")[0]
             )
-            with_pdf.append(
-                _python(BUILD, str(tmp / "site-pdf"), marker="COUNTS", **{book.SWITCH: "1"})[0]
-            )
+            with_pdf.append(make_build(tmp / "site-pdf"))
             imports_only = _python(FLOOR, "none", marker="FLOOR")[0]
             for kind, runs_of_kind in floors.items():
                 seconds, timing = _python(FLOOR, kind, marker="FLOOR")
@@ -317,6 +440,7 @@ def main() -> int:
             test_fast.append(time.perf_counter() - started)
             if done.returncode != 0:
                 sys.exit(f"make test-fast failed:\n{done.stdout.decode()[-3000:]}")
+        suite = None if args.no_suite else counted_suite(tmp / "suite-runs")
         project = copy_project(tmp / "project")
         # The matrix data too: mkdocs.yml watches data/, and the notes and "My PyTorch" read it.
         shutil.copytree(ROOT / "data", project / "data")
@@ -370,7 +494,9 @@ def main() -> int:
         f"| 6 | example executions per clean build / distinct examples served"
         f" | {'/'.join(map(str, sorted(executions)))} / {'/'.join(map(str, sorted(examples)))} |",
         f"| 8 | `python {DDP_EXAMPLE}` (two gloo processes) | {f['ddp']:.2f} s |",
-        f"| 9 | the PDFs: clean build printing them − figure 1 | {f['pdf']:.2f} s |",
+        f"| 9 | `make build` (the site printing the PDFs, then the offline copy), clean"
+        f" | {med(with_pdf):.2f} s |",
+        f"| 9a | what the PDFs and the offline copy add: 9 − 1 | {f['pdf']:.2f} s |",
         f"| 10 | `make test-fast` (its pytest command, fresh process) | {f['test_fast']:.1f} s |",
         "",
         "| page | HTML | CSS | JS | images | total (gzip) |",
@@ -406,12 +532,25 @@ def main() -> int:
             sum(heaviest[1].values()) <= BUDGET_PAGE,
         ),
         (f"DDP example {f['ddp']:.2f} s ≤ {BUDGET_DDP:.0f} s", f["ddp"] <= BUDGET_DDP),
-        (f"the PDFs add {f['pdf']:.2f} s ≤ {BUDGET_PDF:.0f} s to a build", f["pdf"] <= BUDGET_PDF),
+        (
+            f"the PDFs and the offline copy add {f['pdf']:.2f} s ≤ {BUDGET_PDF:.0f} s to a build",
+            f["pdf"] <= BUDGET_PDF,
+        ),
         (
             f"make test-fast {f['test_fast']:.1f} s ≤ {BUDGET_TEST_FAST:.0f} s (README: under a minute)",
             f["test_fast"] <= BUDGET_TEST_FAST,
         ),
     ]
+    if suite:
+        rows, more = suite_figures(suite, med(with_pdf))
+        table_end = lines.index("| page | HTML | CSS | JS | images | total (gzip) |") - 1
+        lines[table_end:table_end] = rows
+        budgets += more
+    return _report(lines, budgets, facts, args.record)
+
+
+def _report(lines: list[str], budgets, facts: dict, record: bool) -> int:
+    """Print the figures and the budgets; with `record`, append them to BENCHMARKS.md."""
     lines += ["", "Budgets:", ""] + [
         f"- {'holds' if ok else 'FAILS'}: {text}" for text, ok in budgets
     ]
@@ -419,7 +558,7 @@ def main() -> int:
     report = "\n".join(lines)
     print(report)
 
-    if args.record:
+    if record:
         heading = f"\n## {facts['date']}\n\n{facts['machine']}; Python {facts['python']}, torch {facts['torch']}; "
         heading += f"load average at start {facts['load']}.\n\n"
         with (ROOT / "BENCHMARKS.md").open("a", encoding="utf-8") as file:

@@ -1,6 +1,6 @@
 """A PDF of the whole site per language, printed by Chromium from the pages just built.
 
-gradsite/offline.py calls `make_books` after the build: for each language it
+gradsite/offline.py calls `book_html` and `print_books` after the build: for each language it
 writes `book.html` beside that language's home page (so the site's own
 stylesheets and relative links resolve), made of
 
@@ -18,8 +18,12 @@ the system's (Noto CJK for Chinese), embedded by Chromium.
 
 The PDF's dates are set to SOURCE_DATE_EPOCH (gradsite/reproducible.py) and its
 document id is a hash of its content, so two builds of a commit give the same
-bytes. Without Chromium the build fails, saying where to get it;
-GRADSITE_PDF=0 leaves the PDFs out (the home page then links nothing).
+bytes. Without Chromium the build leaves them out and says so once, with how to get
+one (`INSTALL`); with GRADSITE_REQUIRE_BROWSER=1 (CI) a missing Chromium fails the build.
+GRADSITE_PDF=0 leaves the PDFs out (the home page then links nothing, as without Chromium).
+
+`chromium()` is the one place that says where Chromium is: the build prints with it and the
+browser tests (tests/browser.py) drive it.
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ from gradsite.words import WORDS as ALL_WORDS
 NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
 SWITCH = "GRADSITE_PDF"
 WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.py
-CHROMIUM_ARGS = [
+# Chromium as the build and the browser tests run it. Without the networking flags, it phones
+# home at start-up (updates, sync, field trials); on a closed network those are refused.
+BROWSER_ARGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -47,24 +53,50 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--disable-sync",
-    "--no-pdf-header-footer",
-    "--generate-pdf-document-outline",
 ]
+CHROMIUM_ARGS = [*BROWSER_ARGS, "--no-pdf-header-footer", "--generate-pdf-document-outline"]
 
 
-def wanted() -> bool:
-    return os.environ.get(SWITCH, "1") != "0"
+BROWSER = "GRADSITE_CHROMIUM"  # where Chromium is; when set, the only place looked at
+REQUIRE = "GRADSITE_REQUIRE_BROWSER"  # =1 (.ci/run, the docs workflow): a missing one fails
+INSTALL = (
+    "to get them: apt-get install chromium fonts-noto-cjk (Debian), or set GRADSITE_CHROMIUM "
+    "to a Chromium or Chrome (.venv/bin/python -m playwright install --with-deps chromium "
+    "installs one)"
+)
 
 
 def chromium() -> str | None:
-    """Chromium's path: $GRADSITE_CHROMIUM, Debian's, or one on PATH."""
-    for candidate in (os.environ.get("GRADSITE_CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and Path(candidate).is_file():
-            return candidate
+    """Chromium's path: $GRADSITE_CHROMIUM when set (naming nothing, it means there is none),
+    else Debian's /usr/bin/chromium, else a Chromium or Chrome on PATH."""
+    named = os.environ.get(BROWSER)
+    if named:
+        return named if Path(named).is_file() else None
+    if Path("/usr/bin/chromium").is_file():
+        return "/usr/bin/chromium"
     for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         if found := shutil.which(name):
             return found
     return None
+
+
+def not_found() -> str:
+    """Where Chromium was looked for, in words."""
+    named = os.environ.get(BROWSER)
+    if named:
+        return f"Chromium not found: {BROWSER}={named} is not a file"
+    return "Chromium not found (not at /usr/bin/chromium, none on PATH)"
+
+
+def required() -> bool:
+    """Whether a missing Chromium is a failure (GRADSITE_REQUIRE_BROWSER=1) rather than a gap."""
+    return os.environ.get(REQUIRE, "") not in ("", "0")
+
+
+def wanted() -> bool:
+    """Whether this build prints the PDFs: not switched off, and a Chromium to print them
+    (or one required, so that its absence fails the build)."""
+    return os.environ.get(SWITCH, "1") != "0" and (chromium() is not None or required())
 
 
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)

@@ -7,8 +7,8 @@ gradsite/hooks.py).
 * Whether the build has failed so far (the downloads are not made then).
 * MkDocs' strict count ("Aborted with N errors") covers only the build that raises it: with
   mkdocs-static-i18n that is the last language's nested build, so two errors in zh and one in
-  en read "Aborted with 1 errors". The count here covers the whole build, every language and
-  the offline copy, and the message is rewritten with it.
+  en read "Aborted with 1 errors". The count here covers the whole build, every language,
+  and the message is rewritten with it.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def failed_so_far() -> bool:
     """Whether this strict build has logged a warning or an error: it fails.
 
     A failing example leaves the page without its output; making a notebook of it, or
-    building the offline copy, would only add noise to the failure's report."""
+    printing the PDFs, would only add noise to the failure's report."""
     return any(
         isinstance(handler, CountHandler) and handler.get_counts()
         for handler in logging.getLogger("mkdocs").handlers

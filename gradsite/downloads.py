@@ -9,7 +9,7 @@
   /pytorch-gradients-zh.pdf and /en/pytorch-gradients-en.pdf, printed by
   Chromium from the pages just built (gradsite/book.py; the home pages link it).
 * One offline copy of the whole site, both languages, the PDFs included
-  (gradsite/offline.py), in `make build` only.
+  (gradsite/offline.py): a build of its own after the site's, in `make build` only.
 
 Zip entries carry the build date (gradsite/reproducible.py), so two builds of a
 commit give byte-identical archives. Nothing is made once the build has logged a
@@ -127,15 +127,16 @@ def _examples_zips(config, site: Path, root: Path) -> None:
         write_zip(folder / f"{chapter}-examples.zip", files, date)
 
 
-def write_downloads(config, prepare) -> None:
+def write_downloads(config) -> None:
     """After the last language is built, and the search index split per language: the
-    examples zips, and the offline copy (`prepare`: see gradsite/offline.py)."""
+    examples zips, and the PDFs (the offline copy's build: its search scripts; see
+    gradsite/offline.py)."""
     if failed_so_far():
         log.info("no downloads: the build has failed")
         return
     site = Path(config.site_dir)
     _examples_zips(config, site, root_of(config))  # the offline copy has them too
     if serving(config) and offline.plugin(config):
-        log.info("no offline copy: make serve leaves it out (make build makes it)")
+        log.info("no PDFs, no offline copy: make serve leaves them out (make build makes them)")
     else:
-        offline.write(config, site, prepare)
+        offline.write(config, site)

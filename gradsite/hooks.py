@@ -15,8 +15,8 @@ jobs in order, every priority stated here. The jobs live in their modules:
   (gradsite/errorindex.py);
 * the claim ledger: each page's claim marks, checked against the asserts of its examples
   and shown with their proofs, and the claims page (gradsite/claims.py);
-* the downloads: notebooks, examples zips (gradsite/downloads.py), the offline copy
-  (gradsite/offline.py);
+* the downloads: notebooks, examples zips (gradsite/downloads.py), the PDFs, and in the
+  offline copy's own build its search scripts (gradsite/offline.py);
 * in `make serve`, a failed rebuild's errors on the served pages (gradsite/serve.py);
 * the templates' words and torch version, glossary tooltips in the page's language, and
   no variant of a glossary term in a page (gradsite/glossary.py).
@@ -85,12 +85,6 @@ class Site:
 
 def site_of(config) -> Site:
     return config["gradsite"]
-
-
-def hand_over(config, site: Site) -> None:
-    """Give a build that has not started yet a runner's Context (its outputs are reused), and
-    what the log has said."""
-    config["gradsite"] = Site(runner=site.runner, said=site.said)
 
 
 @event_priority(50)  # before Material's offline plugin adds its CDN shim (offline.use_local_shim)
@@ -308,7 +302,7 @@ def on_post_build(config) -> None:
         return  # a nested language build: the site is not complete yet
     site = site_of(config)
     languages.split_by_language(config, site.not_found)
-    downloads.write_downloads(config, prepare=lambda offline: hand_over(offline, site))
+    downloads.write_downloads(config)
 
 
 def on_build_error(error):

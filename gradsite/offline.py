@@ -1,11 +1,14 @@
-"""The offline copy: the whole site, both languages, in one zip that works from disk (a job of
-gradsite/downloads.py, at the end of `make build`; `make serve` makes none).
+"""The offline copy: the whole site, both languages, in one zip that works from disk (`make
+build`; `make serve` makes none), and the PDFs (gradsite/book.py), printed at the end of the
+site's build.
 
-At /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs included
-(gradsite/book.py). It is a second build of the same project in this process, with Material's
-`offline` plugin switched on in its config: pages link to `.../index.html`, so they work from
-disk (file://). The examples are not run again: the second build is handed the first one's
-runner Context, with its outputs.
+At /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs included. It is a
+build of its own, after the site's (`make`, below, which `make build`, tests/sitebuild.py and
+benchmarks/bench.py call): the same project with Material's `offline` plugin switched on
+(GRADSITE_OFFLINE=true, mkdocs.yml), so pages link to `.../index.html` and work from disk
+(file://). The examples are not run again: both builds keep their outputs in one GRADSITE_CACHE
+folder (gradsite/execute.py), made for them and filled by the first. Then `pack` zips the copy,
+with the site's PDFs, into the site.
 
 Material's offline plugin makes search work from disk with two things this module provides
 for the site's language setup:
@@ -24,16 +27,21 @@ import html
 import logging
 import os
 import re
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from gradsite import book
+from gradsite.execute import DISK_CACHE
 from gradsite.project import LANGUAGES, url_prefix
-from gradsite.reproducible import write_zip, zip_date
+from gradsite.reproducible import build_date, write_zip, zip_date
 from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
+
+SWITCH = "GRADSITE_OFFLINE"  # mkdocs.yml: the offline plugin's `enabled`
 
 OFFLINE_ZIP = "downloads/pytorch-gradients-offline.zip"
 OFFLINE_FOLDER = "pytorch-gradients-handbook"  # the folder the archive unpacks into
@@ -60,15 +68,15 @@ def use_local_shim(config) -> None:
 
 def _books(config, site: Path) -> list[Path]:
     """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
-    if not book.wanted():
+    if os.environ.get(book.SWITCH, "1") == "0":
         log.info(f"no PDFs: {book.SWITCH}=0")
         return []
     browser = book.chromium()
     if browser is None:
-        log.error(
-            "no PDFs: Chromium not found (it prints them). Debian: apt-get install chromium fonts-noto-cjk; "
-            f"elsewhere set GRADSITE_CHROMIUM to Chromium or Chrome; {book.SWITCH}=0 builds without the PDFs"
-        )
+        if book.required():  # CI: the PDFs are part of the site it publishes
+            log.error(f"no PDFs: {book.not_found()} and {book.REQUIRE}=1; {book.INSTALL}")
+        else:  # a machine without a browser builds the rest: said once, not a warning
+            log.info(f"left out: the PDFs, {book.not_found()} (it prints them); {book.INSTALL}")
         return []
     nav = [
         str(Path(next(iter(item.values())) if isinstance(item, dict) else item).parent)
@@ -111,30 +119,44 @@ def _books(config, site: Path) -> list[Path]:
     return [target for _, target in jobs]
 
 
-def _offline_copy(config, site: Path, prepare, extra: list[Path]) -> None:
-    """Build the site again with the offline plugin on, into one zip under site/.
+def pack(copy: Path, site: Path, date: str | None) -> None:
+    """The offline copy's files (built into `copy`) and the site's PDFs, in one zip under the
+    site, every entry dated `date` (SOURCE_DATE_EPOCH)."""
+    files = {
+        f"{OFFLINE_FOLDER}/{path.relative_to(copy).as_posix()}": path.read_bytes()
+        for path in copy.rglob("*")
+        if path.is_file() and path.suffix != ".gz"
+    }
+    for language in LANGUAGES:  # the PDFs, printed once from the site's pages
+        pdf = f"{url_prefix(language)}{book.NAME.format(language=language)}"
+        if (site / pdf).is_file():
+            files[f"{OFFLINE_FOLDER}/{pdf}"] = (site / pdf).read_bytes()
+    write_zip(site / OFFLINE_ZIP, files, zip_date(date))
 
-    `prepare(config)` readies the second build's config (gradsite/hooks.py hands it the
-    runner's outputs)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
 
+def make(site: Path, build, project: Path) -> tuple[int, str]:
+    """`make build`: the site's strict build into `site`, then the offline copy's, then the zip.
+
+    `build(site_dir, env)` runs one strict build of `project` in a process of its own, with
+    `env` added to its environment, and returns (exit code, log). Returns the first failing
+    build's code (the offline copy is not built after a failure) and both logs.
+
+    Both builds and the zip get one SOURCE_DATE_EPOCH, fixed here before the first starts:
+    the second build is another process, started later, and must date its pages and zips as
+    the first did, whatever its parent's environment holds by then."""
+    date = build_date(project)
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        offline = load_config(
-            config.config_file_path, site_dir=str(Path(tmp) / "site"), strict=config.strict
-        )
-        plugin(offline).config.enabled = True
-        prepare(offline)
-        build(offline)
-        built = Path(tmp) / "site"
-        files = {
-            f"{OFFLINE_FOLDER}/{path.relative_to(built).as_posix()}": path.read_bytes()
-            for path in built.rglob("*")
-            if path.is_file() and path.suffix != ".gz"
-        }
-        for path in extra:  # the PDFs, printed once from the site's pages
-            files[f"{OFFLINE_FOLDER}/{path.relative_to(site).as_posix()}"] = path.read_bytes()
-    write_zip(site / OFFLINE_ZIP, files, zip_date())
+        shared = {DISK_CACHE: str(Path(tmp) / "outputs")}  # the site's outputs, for the copy
+        if date:
+            shared["SOURCE_DATE_EPOCH"] = date
+        code, log = build(site, shared)
+        if code:
+            return code, log
+        copy = Path(tmp) / "site"
+        code, more = build(copy, {**shared, SWITCH: "true"})
+        if not code:
+            pack(copy, site, date)
+        return code, log + more
 
 
 def _search_scripts(site: Path) -> None:
@@ -145,9 +167,23 @@ def _search_scripts(site: Path) -> None:
         (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
 
 
-def write(config, site: Path, prepare) -> None:
-    """In the offline copy's own build: its search scripts; in the site's build: the copy."""
+def write(config, site: Path) -> None:
+    """In the offline copy's own build: its search scripts; in the site's build: the PDFs."""
     if enabled(config):
         _search_scripts(site)
     elif plugin(config):
-        _offline_copy(config, site, prepare, _books(config, site))
+        _books(config, site)
+
+
+def _mkdocs(site: Path, env: dict) -> tuple[int, str]:
+    """`mkdocs build --strict` into `site`, its log passed through as it comes."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        env={**os.environ, **env},
+    )
+    return done.returncode, ""
+
+
+if __name__ == "__main__":  # make build: python -m gradsite.offline <site folder>
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "site").resolve()
+    sys.exit(make(target, _mkdocs, Path.cwd())[0])

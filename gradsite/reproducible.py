@@ -17,10 +17,10 @@ import zipfile
 from pathlib import Path
 
 
-def pin_build_date(project: Path) -> None:
-    """Set SOURCE_DATE_EPOCH from the last commit, unless it is set already."""
+def build_date(project: Path) -> str | None:
+    """SOURCE_DATE_EPOCH if set, else the last commit's time; None without either."""
     if "SOURCE_DATE_EPOCH" in os.environ:
-        return
+        return os.environ["SOURCE_DATE_EPOCH"]
     try:
         done = subprocess.run(
             ["git", "log", "-1", "--format=%ct"],
@@ -30,14 +30,21 @@ def pin_build_date(project: Path) -> None:
             check=False,
         )
     except OSError:  # no git: MkDocs falls back to today's date
-        return
-    if done.returncode == 0 and done.stdout.strip().isdigit():
-        os.environ["SOURCE_DATE_EPOCH"] = done.stdout.strip()
+        return None
+    found = done.stdout.strip()
+    return found if done.returncode == 0 and found.isdigit() else None
 
 
-def zip_date() -> tuple[int, int, int, int, int, int]:
-    """The date of every zip entry: SOURCE_DATE_EPOCH (zip's dates start in 1980)."""
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, zip's first day
+def pin_build_date(project: Path) -> None:
+    """Set SOURCE_DATE_EPOCH from the last commit, unless it is set already."""
+    date = build_date(project)
+    if date is not None:
+        os.environ["SOURCE_DATE_EPOCH"] = date
+
+
+def zip_date(epoch: str | None = None) -> tuple[int, int, int, int, int, int]:
+    """The date of every zip entry: `epoch`, else SOURCE_DATE_EPOCH (zip's dates start in 1980)."""
+    epoch = int(epoch or os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01
     return time.gmtime(max(epoch, 315532800))[:6]
 
 

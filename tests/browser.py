@@ -12,17 +12,19 @@ them into test modules too would start a second session-wide browser.
   Requests to any other host are aborted and listed in `tab.blocked`; answers
   with status >= 400 and failed requests are listed in `tab.failed`.
 
-Chromium is Debian's (/usr/bin/chromium, or $GRADSITE_CHROMIUM): Playwright
-never downloads a browser here. Without it, the tests using these fixtures are
-skipped with the reason shown by `pytest -ra`; with GRADSITE_REQUIRE_BROWSER=1
-(.ci/run and the docs workflow set it) they fail instead, saying what to
-install, so a check that must run the browser tests cannot pass without them.
+Chromium is the one the build prints the PDFs with (gradsite/book.py, `chromium()`:
+$GRADSITE_CHROMIUM when set, else Debian's /usr/bin/chromium, else one on PATH):
+Playwright never downloads a browser here. Without it, the tests using these
+fixtures (and `chromium_path`: the PDFs' tests) are skipped, and the run's summary
+says once what was left out and how to install it (tests/conftest.py); with
+GRADSITE_REQUIRE_BROWSER=1 (.ci/run and the docs workflow set it) they fail instead,
+saying what to install, so a check that must run the browser tests cannot pass
+without them.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import threading
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -31,19 +33,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from gradsite import book
 
-CHROMIUM = Path(os.environ.get("GRADSITE_CHROMIUM", "/usr/bin/chromium"))
-# Without the networking flags, Chromium phones home at start-up (updates,
-# sync, field trials); on a closed network those connections are refused.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
 
@@ -98,31 +89,34 @@ def served(site):
 
 def browser_missing(reason: str) -> None:
     """Skip, or fail where the browser tests are required (GRADSITE_REQUIRE_BROWSER=1)."""
-    if os.environ.get("GRADSITE_REQUIRE_BROWSER", "") not in ("", "0"):
-        pytest.fail(f"GRADSITE_REQUIRE_BROWSER=1 and {reason}", pytrace=False)
+    if book.required():
+        pytest.fail(f"{book.REQUIRE}=1 and {reason}", pytrace=False)
     pytest.skip(reason)
 
 
-INSTALL_CHROMIUM = (
-    "install Chromium: on Debian `apt-get install chromium fonts-noto-cjk`; elsewhere "
-    "`.venv/bin/python -m playwright install --with-deps chromium` and point GRADSITE_CHROMIUM "
-    "at the executable it installed"
-)
+def find_chromium() -> str:
+    """The build's Chromium (gradsite/book.py); skips, or fails if required, when there is none."""
+    path = book.chromium()
+    if path is None:
+        browser_missing(f"browser tests need Chromium: {book.not_found()}; {book.INSTALL}")
+    return path
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    """Debian's Chromium, driven by Playwright; skips (or fails, if required) when either is missing."""
-    if not CHROMIUM.is_file():
-        browser_missing(
-            f"browser tests need Chromium at {CHROMIUM}, which does not exist: {INSTALL_CHROMIUM}"
-        )
+def chromium_path() -> str:
+    """Chromium's path, for the tests that read what it made (the PDFs), not what it shows."""
+    return find_chromium()
+
+
+@pytest.fixture(scope="session")
+def chromium(chromium_path):
+    """The build's Chromium, driven by Playwright; skips (or fails, if required) when either is missing."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         browser_missing("browser tests need the playwright Python package (pip install -e .)")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=book.BROWSER_ARGS)
         yield browser
         browser.close()
 

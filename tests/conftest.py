@@ -24,10 +24,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from gradsite import book
 from gradsite.project import ROOT, included
 
 from broken import build_broken
-from browser import CHROMIUM, chromium, served, tab  # noqa: F401 - browser fixtures, defined once
+from browser import chromium, chromium_path, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
@@ -80,10 +81,14 @@ mkdocs.utils.datetime = _Later
 # others wait and then read its result, so each build is made once per run.
 
 _BUILDS = {
-    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE),
-    "later": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK),
+    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE, offline=True),
+    "later": lambda folder: build(
+        folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK, offline=True
+    ),
     "broken": build_broken,
 }
+# A test that uses one of these needs Chromium (tests/browser.py): marked `browser`.
+BROWSER = {"tab", "served", "chromium", "chromium_path"}
 _NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
 # The run's folder, made by the controller, inherited by the workers.
 _SHARED = "GRADSITE_TEST_BUILDS"
@@ -125,7 +130,7 @@ def pytest_collection_finish(session):
     needed = set()
     for item in session.items:
         fixtures = set(getattr(item, "fixturenames", ()))
-        if fixtures & {"tab", "served", "chromium"} and not CHROMIUM.is_file():
+        if fixtures & BROWSER and book.chromium() is None:
             continue  # skipped (or failed, if required) before it reads a build: build nothing for it
         needed |= {_NEEDS[f] for f in fixtures if f in _NEEDS}
     for name in sorted(needed):
@@ -152,6 +157,19 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "figures")
         for line in lines:
             terminalreporter.write_line(line)
+    left_out = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if isinstance(report.longrepr, tuple)
+        and "browser tests need Chromium" in report.longrepr[2]
+    ]
+    if left_out:  # said once here, not once per test (tests/browser.py)
+        terminalreporter.write_sep("-", "left out: no browser")
+        terminalreporter.write_line(
+            f"{len(left_out)} browser tests skipped, and the build made no PDFs: "
+            f"{book.not_found()}; {book.INSTALL}. "
+            f"{book.REQUIRE}=1 makes this a failure (CI sets it)."
+        )
 
 
 @pytest.fixture(scope="session")
@@ -219,7 +237,7 @@ def pytest_collection_modifyitems(config, items):
     _only_the_example(config, items)
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
-        if fixtures & {"tab", "served", "chromium"}:
+        if fixtures & BROWSER:
             item.add_marker(pytest.mark.browser)
         if fixtures & {"site", "later", "broken", "served"}:
             item.add_marker(pytest.mark.build)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
 from gradsite import claims, execute
+from gradsite import offline as offline_copy
 from gradsite.project import CHAPTERS, CHECKS_LINE, FAILED, LANGUAGES, ROOT, included, split_example
 
 # What a build reads; a copy of these is a complete, independent project.
@@ -48,10 +49,12 @@ def build(
     only: str | None = None,
     links: bool = False,
     env: dict | None = None,
+    offline: bool = False,
 ) -> Build:
-    """Run `mkdocs build --strict` in a fresh process.
+    """Run `mkdocs build --strict` in a fresh process; with `offline`, as `make build` does:
+    then the offline copy's build, in another, zipped into the site (gradsite/offline.py).
 
-    `before` is Python run in that process before MkDocs starts (a moved clock).
+    `before` is Python run in each process before MkDocs starts (a moved clock).
     `only` builds one chapter (both languages) and the pages outside chapters:
     links to the pages left out are then reported as info, not warnings, unless
     `links` (then every link is checked, and those to the pages left out fail too).
@@ -75,23 +78,28 @@ def build(
                 "anchors": "info",
             }
         config.write_text(json.dumps(override), encoding="utf-8")
-    driver = textwrap.dedent(before) + textwrap.dedent(
-        f"""
-        import sys
-        from mkdocs.__main__ import cli
-        sys.argv = ["mkdocs", "build", "--strict", "-f", {str(config)!r}, "--site-dir", {str(site_dir)!r}]
-        cli()
-        """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", driver],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env={**os.environ, **(env or {})},
-    )
-    return Build(done.returncode, done.stdout + done.stderr, site_dir)
+
+    def one(folder: Path, more: dict) -> tuple[int, str]:
+        driver = textwrap.dedent(before) + textwrap.dedent(
+            f"""
+            import sys
+            from mkdocs.__main__ import cli
+            sys.argv = ["mkdocs", "build", "--strict", "-f", {str(config)!r}, "--site-dir", {str(folder)!r}]
+            cli()
+            """
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", driver],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=1800,  # a hang fails; a 2-core machine shared with others can take 15 min
+            env={**os.environ, **(env or {}), **more},
+        )
+        return done.returncode, done.stdout + done.stderr
+
+    code, log = offline_copy.make(site_dir, one, project) if offline else one(site_dir, {})
+    return Build(code, log, site_dir)
 
 
 def copy_project(dest: Path) -> Path:

@@ -1,11 +1,16 @@
 """`make bench` times what README promises: its figure 10 is `make test-fast` as the Makefile
-runs it (benchmarks/bench.py; the timings themselves are never taken in a test)."""
+runs it, its figure 11 `make test`, with each example's runs counted (benchmarks/bench.py;
+the timings themselves are never taken in a test)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import re
 import shlex
+import subprocess
+import sys
 
 from gradsite.project import ROOT
 
@@ -31,3 +36,42 @@ def test_figure_10_times_make_test_fast_against_under_a_minute():
     assert "under a minute" in (ROOT / "README.md").read_text(encoding="utf-8")
     source = (ROOT / "benchmarks/bench.py").read_text(encoding="utf-8")
     assert "| 10 | `make test-fast`" in source and 'f["test_fast"] <= BUDGET_TEST_FAST' in source
+
+
+def test_figure_11_times_make_test_as_the_makefile_runs_it():
+    bench = _bench()
+    recipe = re.search(r"^test:.*\n\t(.+)$", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
+    assert bench.suite_command("python") == shlex.split(
+        recipe[1].replace("$(BIN)/python", "python")
+    )
+    assert bench.pytest_seconds("=== 1064 passed, 2 skipped in 171.20s (0:02:51) ===\n") == 171.2
+    assert bench.pytest_seconds("=== 3 failed in 9.01s ===") == 9.01
+    assert bench.pytest_seconds("no closing line") is None
+    assert bench.BUDGET_SUITE == 180.0 and bench.BUDGET_SUITE_BUILDS == 5.0  # issue 34
+
+
+def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
+    """The audit hook counts a run alone (runpy) and the code a page runs (exec, `# claim:`
+    lines and blank lines aside), in a process of its own; other code is not counted."""
+    bench = _bench()
+    counter = bench._counter()
+    name = "snippets/retention/retain_grad.py"
+    code = (ROOT / name).read_text(encoding="utf-8")
+    (tmp_path / "examples.json").write_text(json.dumps({counter.key(code): name}))
+    page_code = "\n\n".join(line for line in code.splitlines() if "# claim:" not in line)
+    script = (
+        "import runpy, sys\n"
+        "runpy.run_path(sys.argv[1], run_name='__main__')\n"
+        "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
+        "exec(compile('import os\\nprint(os.sep)  # not an example', 'other', 'exec'), {})\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(bench.COUNTER), "GRADSITE_COUNT_RUNS": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / name), page_code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "runs.txt").read_text().split() == [counter.key(code)] * 2

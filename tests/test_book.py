@@ -3,7 +3,8 @@
 Each is opened with pypdf: its page count, every page title of its language in its
 text (the cover, the contents and the chapters), its bookmarks, fonts embedded; the
 home page links it and the offline copy holds it. A truncated book shows the check
-failing.
+failing. They need the Chromium that printed the books (`chromium_path`, tests/browser.py):
+without one the build leaves the PDFs out, and says so once (the last test here).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import io
 import re
 import unicodedata
 import zipfile
+from types import SimpleNamespace
 
 import pytest
-from gradsite import book
+from gradsite import book, downloads, offline
 from gradsite.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import LANGUAGES, url_prefix
 from pypdf import PdfReader, PdfWriter
@@ -79,7 +81,7 @@ def _pdf(site, language: str) -> bytes:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_book_holds_every_page_title_of_its_language(site, language):
+def test_the_book_holds_every_page_title_of_its_language(site, chromium_path, language):
     titles = _titles(site, language)
     assert len(titles) == len(NAV) and all(titles)
     # A cover, the contents, then each page from a new page: far more pages than the nav has.
@@ -87,7 +89,7 @@ def test_the_book_holds_every_page_title_of_its_language(site, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, language):
+def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_path, language):
     pdf = _pdf(site, language)
     reader = PdfReader(io.BytesIO(pdf))
     fonts = {}
@@ -117,7 +119,7 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, language):
         )
 
 
-def test_the_check_catches_a_truncated_book(site):
+def test_the_check_catches_a_truncated_book(site, chromium_path):
     titles = _titles(site, "zh")
     reader, writer = PdfReader(io.BytesIO(_pdf(site, "zh"))), PdfWriter()
     for page in reader.pages[:4]:  # the cover, the contents and the home page: no chapter
@@ -144,3 +146,45 @@ def test_settle_makes_dates_and_id_the_same_for_the_same_pages():
     assert settled == book.settle(other, 315532800)
     assert b"(D:19800101000000" in settled and len(settled) == len(pdf)
     assert b"/Title <FEFF76EE5F5500200020>" in settled  # 目录目录, as Chromium wrote it: 目录
+
+
+def _home_links(tmp_path) -> list[str]:
+    """What the Chinese home page of a `make build` links under its title."""
+    config = SimpleNamespace(
+        site_dir=str(tmp_path),
+        plugins={"offline": SimpleNamespace(config=SimpleNamespace(enabled=False))},
+        site_url="https://gradsite.github.io/",
+        dev_addr=SimpleNamespace(host="127.0.0.1", port=8000),
+    )
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.zh.md"), url="")
+    return [key for _, key in downloads._links(page, config)]
+
+
+def test_without_chromium_the_build_leaves_the_pdfs_out_and_fails_only_where_required(
+    monkeypatch, caplog, tmp_path
+):
+    """No browser: the build makes no PDFs, links none, and says so once, at INFO (`mkdocs
+    build` shows it; a warning would fail the strict build); GRADSITE_REQUIRE_BROWSER=1 makes
+    it an error, so CI cannot publish a site without them."""
+    monkeypatch.setenv(book.BROWSER, "/nonexistent/chromium")
+    monkeypatch.delenv(book.REQUIRE, raising=False)
+    monkeypatch.delenv(book.SWITCH, raising=False)
+    caplog.set_level("INFO", logger=offline.log.name)
+    assert offline._books(None, tmp_path) == []
+    assert _home_links(tmp_path) == ["offline"]  # no link to a PDF that is not there
+    [said] = [r for r in caplog.records if "PDFs" in r.getMessage()]
+    assert said.levelname == "INFO"
+    assert said.getMessage().startswith(
+        "left out: the PDFs, Chromium not found: GRADSITE_CHROMIUM=/nonexistent/chromium is not "
+        "a file (it prints them); to get them: apt-get install chromium fonts-noto-cjk"
+    ), said.getMessage()
+    caplog.clear()
+    monkeypatch.setenv(book.REQUIRE, "1")
+    assert offline._books(None, tmp_path) == []
+    assert _home_links(tmp_path) == ["pdf", "offline"]  # required: linked, and the build fails
+    [said] = [r for r in caplog.records if "PDFs" in r.getMessage()]
+    assert said.levelname == "ERROR" and "GRADSITE_REQUIRE_BROWSER=1" in said.getMessage()
+    caplog.clear()
+    monkeypatch.delenv(book.REQUIRE)
+    monkeypatch.setenv(book.BROWSER, book.__file__)  # any file: found, so the PDFs are linked
+    assert _home_links(tmp_path) == ["pdf", "offline"]

@@ -5,60 +5,52 @@ Fixtures are in tests/browser.py; without Chromium these tests are skipped.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 from urllib.parse import urlsplit
 
 import pytest
+from gradsite import book
 from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
-from browser import PHONE, Tab
-from sitebuild import ROOT
+from browser import PHONE, Tab, find_chromium
 
 
 def _path(url: str) -> str:
     return urlsplit(url).path
 
 
-def _browser_test_without_chromium(require: str) -> subprocess.CompletedProcess:
-    env = {
-        **os.environ,
-        "GRADSITE_CHROMIUM": "/nonexistent/chromium",
-        "GRADSITE_REQUIRE_BROWSER": require,
-    }
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "-q",
-            "-rs",
-            f"{__file__}::test_copy_button_copies_code_that_runs",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+def test_a_missing_browser_fails_where_required_and_skips_elsewhere(monkeypatch):
+    """CI (GRADSITE_REQUIRE_BROWSER=1) cannot pass with the browser tests skipped; a plain run
+    skips them. The fixtures' own lookup (`chromium_path`, `chromium` and so `tab` call it)."""
+    monkeypatch.setenv("GRADSITE_CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.setenv("GRADSITE_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        find_chromium()
+    assert str(failed.value).startswith(
+        "GRADSITE_REQUIRE_BROWSER=1 and browser tests need Chromium: "
+        "Chromium not found: GRADSITE_CHROMIUM=/nonexistent/chromium is not a file; "
+    ), failed.value
+    assert "apt-get install chromium fonts-noto-cjk" in str(failed.value)
+    assert "playwright install" in str(failed.value)
+    for plain in ("0", ""):
+        monkeypatch.setenv("GRADSITE_REQUIRE_BROWSER", plain)
+        with pytest.raises(pytest.skip.Exception) as skipped:
+            find_chromium()
+        assert str(skipped.value).startswith("browser tests need Chromium: Chromium not found")
+        assert "apt-get install chromium fonts-noto-cjk" in str(skipped.value)
 
 
-@pytest.mark.slow  # two pytest runs of their own (about 12 s): make test, not make test-fast
-def test_a_missing_browser_fails_where_required_and_skips_elsewhere():
-    """CI (GRADSITE_REQUIRE_BROWSER=1) cannot pass with the browser tests skipped; a plain run skips."""
-    required = _browser_test_without_chromium("1")
-    assert required.returncode == 1, required.stdout + required.stderr
-    assert (
-        "GRADSITE_REQUIRE_BROWSER=1 and browser tests need Chromium at /nonexistent/chromium"
-        in required.stdout
-    )
-    assert "apt-get install chromium" in required.stdout and "playwright install" in required.stdout
-    plain = _browser_test_without_chromium("")
-    assert plain.returncode == 0, plain.stdout + plain.stderr
-    assert "1 skipped" in plain.stdout and "apt-get install chromium" in plain.stdout
+def test_gradsite_chromium_when_set_is_the_only_place_looked_at(monkeypatch, tmp_path):
+    """The build and the browser tests find the same Chromium (gradsite/book.py); naming one
+    that is not there means there is none, even where /usr/bin/chromium exists."""
+    monkeypatch.setenv("GRADSITE_CHROMIUM", "/nonexistent/chromium")
+    assert book.chromium() is None
+    there = tmp_path / "chrome"
+    there.write_text("")
+    monkeypatch.setenv("GRADSITE_CHROMIUM", str(there))
+    assert book.chromium() == str(there) == find_chromium()
 
 
 @pytest.mark.parametrize(("start", "target"), [("", "en/"), ("en/", "")])

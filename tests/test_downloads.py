@@ -146,27 +146,34 @@ def test_offline_copy_works_from_disk_search_included(chromium, offline, start, 
     assert failed == [], failed
 
 
-def test_make_serve_builds_no_offline_copy(tmp_path, caplog):
+def test_make_serve_builds_no_offline_copy(tmp_path, caplog, monkeypatch):
     """A second whole build on every `make serve` rebuild would double each rebuild and its log:
-    the offline copy is made by `make build` only (the home page then links no copy either)."""
+    the offline copy (and the PDFs) are made by `make build` only (the home page then links no
+    copy either)."""
     from types import SimpleNamespace
 
-    from gradsite import downloads
+    from gradsite import downloads, offline
 
-    offline = SimpleNamespace(config=SimpleNamespace(enabled=False))  # the site's own build
+    offline_plugin = SimpleNamespace(config=SimpleNamespace(enabled=False))  # the site's own build
     config = SimpleNamespace(site_dir=str(tmp_path), docs_dir=str(ROOT / "docs"), plugins={})
-    config.plugins["offline"] = offline
+    config.plugins["offline"] = offline_plugin
     # What mkdocs serve does to every build's config: site_url becomes its own address.
     config.dev_addr = SimpleNamespace(host="127.0.0.1", port=8000)
     config.site_url = "http://127.0.0.1:8000/"
 
-    def second_build(_):
-        raise AssertionError("the offline copy was built in make serve")
+    def printed(*_):
+        raise AssertionError("the PDFs were printed in make serve")
 
+    monkeypatch.setattr(offline, "_books", printed)
     caplog.set_level("INFO", logger=downloads.log.name)
-    downloads.write_downloads(config, prepare=second_build)
-    assert "no offline copy: make serve leaves it out" in caplog.text
+    downloads.write_downloads(config)
+    assert "no PDFs, no offline copy: make serve leaves them out" in caplog.text
     assert not (tmp_path / OFFLINE_ZIP).exists()
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.zh.md"), url="")
+    assert downloads._links(page, config) == []
+    config.site_url = "https://gradsite.github.io/"  # make build: PDFs printed, the copy linked
+    with pytest.raises(AssertionError, match="printed in make serve"):
+        downloads.write_downloads(config)
 
 
 def test_a_build_knows_whether_mkdocs_serve_runs_it():

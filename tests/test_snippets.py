@@ -18,13 +18,13 @@ from its own folder, runs unzipped.
 from __future__ import annotations
 
 import functools
-import os
-import sys
 
 import pytest
 from gradsite import matrix, matrix_worker
 from gradsite.markdown_docs import expand_includes
 from gradsite.project import ROOT, snippets
+
+import cpu_check
 
 SNIPPETS = [ROOT / name for name in snippets()]
 DDP_EXAMPLE = ROOT / "snippets/accumulation/ddp_no_sync.py"  # two processes, about 15 s a run
@@ -46,11 +46,13 @@ def _run(path) -> dict:
     )
 
 
+# Both tests of an example in one pytest-xdist worker (make test: --dist loadgroup): one run.
 EACH = [
     pytest.param(
         path,
         id=path.relative_to(ROOT).as_posix(),
-        marks=[pytest.mark.slow] if path == DDP_EXAMPLE else [],
+        marks=[pytest.mark.xdist_group(path.relative_to(ROOT).as_posix())]
+        + ([pytest.mark.slow] if path == DDP_EXAMPLE else []),
     )
     for path in SNIPPETS
 ]
@@ -88,17 +90,8 @@ def test_snippet_prints_what_the_pinned_row_of_the_matrix_recorded(path):
         )
 
 
-def _diff(before: str, after: str, before_name: str, after_name: str) -> str:
-    import difflib
-
-    lines = difflib.unified_diff(
-        before.splitlines(), after.splitlines(), before_name, after_name, lineterm="", n=1
-    )
-    return "\n".join(lines)
-
-
 def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
-    diff = _diff(recorded, stdout, "recorded in data/matrix.json", "printed now")
+    diff = cpu_check.diff(recorded, stdout, "recorded in data/matrix.json", "printed now")
     status = (
         ""
         if record["status"] == "passed"
@@ -114,65 +107,41 @@ def _same_source_other_output(name: str, record: dict, recorded: str, stdout: st
 
 
 # --- outputs that every machine prints ------------------------------------
-# An output is a fact about PyTorch only if every CPU prints it. Rounding-level digits
-# depend on the vector instructions ATen's kernels use and on how many threads split a
-# reduction, so each example also runs with both changed at once: the portable kernels
-# (ATEN_CPU_CAPABILITY=default) on one thread. It must print, byte for byte, what the
-# pinned row of data/matrix.json recorded (which tests/test_snippets.py's first test
-# checks against the native run): native == recorded == second configuration.
-SECOND_CPU = {"ATEN_CPU_CAPABILITY": "default", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# Each example under a second CPU configuration prints what the pinned row recorded
+# (tests/cpu_check.py): here for the examples whose record in data/cpu-check.json is not
+# current, every example in the weekly drift job (make cpu-check ALL=1).
 CHAPTERS = sorted({p.parent.name for p in SNIPPETS})
-
-
-def _texts(names: list[str], root=ROOT, extra_env: dict | None = None) -> tuple[dict, dict]:
-    """{example: result} (its "text" is stdout) from the matrix worker on this torch, and its provenance."""
-    env = {**os.environ, **(extra_env or {})}
-    results, provenance = matrix.run_examples(sys.executable, names, root=root, env=env)
-    return {r["example"]: r for r in results}, provenance
-
-
-def _difference(name: str, expected: str, got: str, how: str) -> str:
-    diff = _diff(expected, got, "as recorded (native CPU)", how)
-    return (
-        f"{name} prints something else under {how}: its output depends on the machine. Print "
-        f"rounding-level numbers as an asserted bound (CONTRIBUTING, 'Rules for an example', 8):\n{diff}"
-    )
-
-
-def cpu_configuration_differences(
-    names: list[str], root=ROOT, expected: dict | None = None
-) -> list[str]:
-    """Examples whose output under SECOND_CPU differs from `expected` (default: a native run now)."""
-    how = "ATEN_CPU_CAPABILITY=default OMP_NUM_THREADS=1"
-    second, provenance = _texts(names, root, SECOND_CPU)
-    assert provenance["threads"] == 1 and provenance["capability"] == "DEFAULT", provenance
-    if expected is None:
-        expected = {name: result["text"] for name, result in _texts(names, root)[0].items()}
-    problems = []
-    for name in names:
-        got = second[name]
-        if got["status"] == "failed":
-            problems.append(f"{name} fails under {how}: {got['error']} (line {got['line']})")
-        elif got["text"] != expected[name]:
-            problems.append(_difference(name, expected[name], got["text"], how))
-    return problems
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_outputs_are_the_same_on_another_cpu_configuration(chapter):
+def test_outputs_are_the_same_on_another_cpu_configuration(chapter, record_property):
     names = [p.relative_to(ROOT).as_posix() for p in SNIPPETS if p.parent.name == chapter]
-    outputs = matrix.load_outputs()
-    recorded = {}
-    for name in names:  # the recorded output where it is current (else a native run now)
-        entry = PINNED_ROW["examples"].get(name)
-        if entry and entry["source"] == matrix.source_hash(name) and entry["output"] in outputs:
-            recorded[name] = outputs[entry["output"]]
-    fresh = [name for name in names if name not in recorded]
+    fresh = cpu_check.unchecked(names, cpu_check.load(), row=PINNED_ROW)
     if fresh:
-        recorded.update({name: r["text"] for name, r in _texts(fresh)[0].items()})
-    problems = cpu_configuration_differences(names, expected=recorded)
-    assert not problems, "\n\n".join(problems)
+        problems = cpu_check.differences(fresh, want=cpu_check.expected(fresh))
+        assert not problems, "\n\n".join(problems.values())
+        record_property(
+            "summary",
+            f"cross-CPU check, {chapter}: {len(fresh)} of {len(names)} examples run now (changed "
+            f"since data/cpu-check.json), all passed; `make cpu-check` records them",
+        )
+
+
+def test_a_changed_example_is_checked_again_on_another_cpu_configuration(tmp_path):
+    """An example passes the cross-CPU check by its record only while its source and its pinned
+    output are the ones recorded: an edit, a re-recorded output or no record checks it again."""
+    name = "snippets/retention/retain_grad.py"
+    row = {"examples": {name: {"source": matrix.source_hash(name), "output": "abc"}}}
+    current = cpu_check.entry(name, row=row)
+    assert current["source"] == matrix.source_hash(name) and current["output"] == "abc"
+    assert cpu_check.unchecked([name], {name: current}, row=row) == []
+    assert cpu_check.unchecked([name], {}, row=row) == [name]
+    assert cpu_check.unchecked([name], {name: {**current, "output": "old"}}, row=row) == [name]
+    edited = tmp_path / name
+    edited.parent.mkdir(parents=True)
+    edited.write_text((ROOT / name).read_text(encoding="utf-8") + "print(1)\n", encoding="utf-8")
+    assert cpu_check.unchecked([name], {name: current}, root=tmp_path, row=row) == [name]
 
 
 PLANTED = """import torch
@@ -191,8 +160,8 @@ def test_the_cpu_check_finds_a_planted_rounding_level_output(tmp_path):
     planted = tmp_path / "snippets" / "accumulation" / "planted_rounding.py"
     planted.parent.mkdir(parents=True)
     planted.write_text(PLANTED, encoding="utf-8")
-    problems = cpu_configuration_differences(
-        ["snippets/accumulation/planted_rounding.py"], root=tmp_path
+    problems = list(
+        cpu_check.differences(["snippets/accumulation/planted_rounding.py"], root=tmp_path).values()
     )
     assert len(problems) == 1, problems
     assert problems[0].startswith(

@@ -1,0 +1,53 @@
+"""Counts how many times each example runs, in every Python process of a run (`make bench`).
+
+benchmarks/bench.py puts this folder first on PYTHONPATH and sets GRADSITE_COUNT_RUNS to a
+folder holding `examples.json` ({key: example}); every process then starts with this
+audit hook: each time Python compiles source whose key is an example's (runpy, exec of a
+build's runner, pytest-markdown-docs, a Jupyter cell), it appends the key to `runs.txt`
+there. Forked children inherit the hook; the processes `multiprocessing` starts to run a
+function (the DDP example's workers re-read its file as `__mp_main__`) are not counted.
+Nothing in a build or a test imports this: outside `make bench` it is not on any path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+
+_FOLDER = os.environ.get("GRADSITE_COUNT_RUNS")
+_CLAIM = re.compile(r"^[ \t]*# claim: .*$", re.M)
+
+
+def key(source: str) -> str:
+    """The same for an example's file and the code a page or notebook runs from it: no
+    `# claim:` lines, no blank lines, no trailing spaces."""
+    lines = [line.rstrip() for line in _CLAIM.sub("", source).splitlines()]
+    return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()[:16]
+
+
+def _hook(event: str, args: tuple) -> None:
+    if event != "compile" or not args or not isinstance(args[0], (str, bytes)):
+        return
+    source = args[0].decode("utf-8", "replace") if isinstance(args[0], bytes) else args[0]
+    if len(source) < 40 or "import" not in source:
+        return
+    found = key(source)
+    if found not in _EXAMPLES:
+        return
+    if "multiprocessing" in sys.modules and sys.modules["multiprocessing"].parent_process():
+        return  # a worker re-reading its parent's main file, not a run
+    descriptor = os.open(os.path.join(_FOLDER, "runs.txt"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    try:
+        os.write(descriptor, f"{found}\n".encode())
+    finally:
+        os.close(descriptor)
+
+
+_EXAMPLES: dict = {}
+if _FOLDER and os.path.isfile(os.path.join(_FOLDER, "examples.json")):
+    with open(os.path.join(_FOLDER, "examples.json"), encoding="utf-8") as _file:
+        _EXAMPLES = json.load(_file)
+    sys.addaudithook(_hook)
