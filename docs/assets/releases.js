@@ -3,7 +3,11 @@
    gradsite/compat_hook.py (from data/matrix.json and data/matrix-outputs.json);
    its words are in gradsite/compat.py. Without this script, or without the data,
    the page shows what the build ran: the pinned release. The choice is kept in
-   localStorage, so it follows the reader to the next page and the other language. */
+   localStorage, so it follows the reader to the next page and the other language.
+   After a choice, a line under it counts the page's examples that print something else on
+   that release, each a link; under each of them, what the release does (the line that
+   raised quoted, never numbered: the page shows no line numbers), what a reader on it can
+   do, and links to the previous and the next. */
 (function () {
   "use strict";
   var KEY = "gradsite.torch";
