@@ -675,7 +675,15 @@ def group(content: str, page: str, ledger: Ledger) -> str:
             ),
         ]
         position = where
-    return "".join(out) + content[position:]
+    return _GLUE.sub(r'<span class="gs-claim__end">\g<0></span>', "".join(out) + content[position:])
+
+
+# A mark and the word (or, in Chinese, the few characters) before it stay on one line: the
+# mark never starts a line alone. Text only, no tag or entity is cut.
+_GLUE = re.compile(
+    r'[^\s<>&;]{1,12}(?:<span class="gs-claim__at" id="[a-z0-9-]+"></span>)*'
+    r'<a href="[^"]*" class="gs-claim__mark [^>]*></a>'
+)
 
 
 def data(content: str, page: str, ledger: Ledger, current: dict) -> str:

@@ -275,10 +275,15 @@ def test_a_paragraph_gets_one_mark_at_its_end_naming_its_claims(tmp_path):
         ("../claims/#cell-two", "gs-claim__mark--cited", "cell-two"),
     ]
     assert marks[0][4] == "This paragraph makes 2 claims: show how each is checked"
-    assert "And a last word.<a href" in html, "the mark ends its paragraph"
-    assert "item one<span" in html and "claim cannot run here, so its source is cited" in html
-    assert re.search(r"item one<span[^>]*></span><a [^>]*></a>\s*</li>", html), html
-    assert re.search(r"nested<span[^>]*></span><a [^>]*></a>\s*</li>", html), html
+    assert 'And a last <span class="gs-claim__end">word.<a href' in html, (
+        "the mark ends its paragraph, on one line with the word before it"
+    )
+    assert (
+        'item <span class="gs-claim__end">one<span' in html
+        and "claim cannot run here, so its source is cited" in html
+    )
+    assert re.search(r">one<span[^>]*></span><a [^>]*></a></span>\s*</li>", html), html
+    assert re.search(r">nested<span[^>]*></span><a [^>]*></a></span>\s*</li>", html), html
     # every sentence keeps its anchor, without its href (the mark has it)
     for claim in ("grad-is-three", "leaf-keeps-grad", "cuda-does-the-same", "nested-one"):
         assert f'<span class="gs-claim__at" id="claim-{claim}"></span>' in html
