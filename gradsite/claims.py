@@ -57,7 +57,7 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?^---[ \t]*$", re.M | re.S)
 # Where a sentence starts: after another sentence, a paragraph, list item, heading or cell.
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bcf)[.!?](?=\s)|[。！？]")
 _BLOCK_START = re.compile(
-    r"\n[ \t]*\n|^[ \t]*(?:[-*+]|\d+\.|#{1,6}|:|>)[ \t]+|\||^[ \t]*(?:!!!|\?\?\?\+?)[^\n]*\n", re.M
+    r"\n[ \t]*\n|^[ \t]*(?:[-*+]|\d+\.|#{1,6}|:|>)[ \t]|\||^[ \t]*(?:!!!|\?\?\?\+?)[^\n]*\n", re.M
 )
 _LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
 _ATTRS = re.compile(r"\{[:#.][^}]*\}")
@@ -468,7 +468,6 @@ def marks(markdown: str, page: str, ledger: Ledger, claims_url: str | None, tabl
     filled in (`claims_url`: the claims page relative to this page, None if it is not built;
     `table`: what [[claims-table]] becomes, on the claims page)."""
     lang = split_source(page)[1] if split_source(page) else LANGUAGES[0]
-    words = WORDS[lang]
     mine = ledger.on_page(page)
     blank = blank_code(markdown)
     out, position = [], 0
@@ -483,19 +482,10 @@ def marks(markdown: str, page: str, ledger: Ledger, claims_url: str | None, tabl
             claim = mine.get(found["id"]) if found else None
             if claim is None:  # malformed or unknown: the build has said so, keep it visible
                 replacement = markdown[match.start() : match.end()]
-            else:
-                kind = "asserted" if claim.asserted else "cited"
+            else:  # where the sentence is; group() gives its paragraph one mark
                 replacement = (
-                    '<sup class="gs-claim">'
-                    + _link(
-                        f"{claims_url or ''}#{claim.id}",
-                        "",
-                        id=f"claim-{claim.id}",
-                        class_=f"gs-claim__mark gs-claim__mark--{kind}",
-                        data_claim=claim.id,
-                        aria_label=words[f"mark_{kind}"].format(id=claim.id),
-                    )
-                    + "</sup>"
+                    f'<span class="gs-claim__at" id="claim-{claim.id}" '
+                    f'data-href="{html.escape(claims_url or "")}#{claim.id}"></span>'
                 )
         out += [markdown[position : match.start()], replacement]
         position = match.end()
@@ -570,7 +560,7 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
             if claim.proofs:
                 proof = "".join(
                     f'<code class="gs-claims__where">{html.escape(p.snippet)}:{p.line}</code>'
-                    f'<pre class="gs-claims__code"><code>{html.escape(p.code)}</code></pre>'
+                    f'<pre class="gs-claims__code"><code>{code_lines(p.code)}</code></pre>'
                     for p in claim.proofs
                 )
                 drift = (
@@ -601,6 +591,16 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
     return "\n\n".join(parts)
 
 
+def code_lines(code: str) -> str:
+    """Code as HTML, each line a span that wraps under its own indentation (site.css)."""
+    out = []
+    for line in code.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        style = f' style="--gs-indent:{indent}"' if indent else ""
+        out.append(f'<span class="gs-line"{style}>{html.escape(line)}\n</span>')
+    return "".join(out)
+
+
 def _inline(text: str) -> str:
     """A sentence's Markdown as inline HTML: code spans, bold and italics (what sentences use;
     a Markdown renderer per sentence would cost a build a quarter of a second)."""
@@ -620,15 +620,85 @@ def _emphasis(text: str) -> str:
     return re.sub(r"(?<!\*)\*(?![\s*])(.+?)(?<![\s*])\*(?!\*)", r"<em>\1</em>", text)
 
 
-def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
-    """The page's HTML with what each of its marks shows, for docs/assets/claims.js."""
+# Where a sentence's claim is (marks() writes it): its id is the anchor the claims page links to.
+_AT = re.compile(
+    r'<span class="gs-claim__at" id="claim-(?P<id>[a-z0-9-]+)" data-href="(?P<href>[^"]*)"></span>'
+)
+# Where the paragraph, list item, table cell... that holds a claim ends: its closing tag, or
+# the start of a block inside it (the nested list or code block of a list item). Whitespace
+# before it is left after the mark.
+_BLOCK_END = re.compile(
+    r"\s*(?:</(?:p|li|td|th|dd|dt|h[1-6]|blockquote|summary|figcaption)>"
+    r"|<(?:p|ul|ol|dl|div|pre|table|blockquote|details|figure|h[1-6])\b)"
+)
+
+
+def group(content: str, page: str, ledger: Ledger) -> str:
+    """The page's HTML with one mark per paragraph (list item, table cell, ...) that makes
+    claims, at its end: a link to its first claim's row on the claims page, naming all of
+    them (`data-claims`) for docs/assets/claims.js. Each sentence keeps its anchor
+    (`#claim-<id>`), without a mark of its own."""
     mine = ledger.on_page(page)
+    found = [m for m in _AT.finditer(content) if m["id"] in mine]
+    if not found:
+        return content
+    words = WORDS[split_source(page)[1]]
+    groups: list[tuple[int, list[re.Match]]] = []
+    for match in found:
+        end = _BLOCK_END.search(content, match.end())
+        where = end.start() if end else len(content)
+        if groups and groups[-1][0] == where:
+            groups[-1][1].append(match)
+        else:
+            groups.append((where, [match]))
+    out, position = [], 0
+    for where, members in groups:
+        ids = [m["id"] for m in members]
+        asserted = any(mine[i].asserted for i in ids)
+        kind = "asserted" if asserted else "cited"
+        label = words[f"mark_{kind}"] if len(ids) == 1 else words["mark_many"].format(n=len(ids))
+        for match in members:
+            out += [
+                content[position : match.start()],
+                f'<span class="gs-claim__at" id="claim-{match["id"]}"></span>',
+            ]
+            position = match.end()
+        out += [
+            content[position:where],
+            _link(
+                members[0]["href"],
+                "",
+                class_=f"gs-claim__mark gs-claim__mark--{kind}",
+                data_claim=ids[0],
+                data_claims=" ".join(ids),
+                aria_label=label,
+            ),
+        ]
+        position = where
+    return _GLUE.sub(r'<span class="gs-claim__end">\g<0></span>', "".join(out) + content[position:])
+
+
+# A mark and the word (or, in Chinese, the few characters) before it stay on one line: the
+# mark never starts a line alone. Text only, no tag or entity is cut.
+_GLUE = re.compile(
+    r'[^\s<>&;]{1,12}(?:<span class="gs-claim__at" id="[a-z0-9-]+"></span>)*'
+    r'<a href="[^"]*" class="gs-claim__mark [^>]*></a>'
+)
+
+
+def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
+    """The page's HTML with one mark per paragraph (group) and what each shows: its claims,
+    their sentences and proofs, as JSON for docs/assets/claims.js."""
+    mine = ledger.on_page(page)
+    content = group(content, page, ledger)
     if not mine or 'class="gs-claim__mark' not in content:
         return content
     lang = split_source(page)[1]
     words = WORDS[lang]
     found = {
-        "words": {k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "close")},
+        "words": {
+            k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "tip_many", "close")
+        },
         "claims": {
             claim.id: {
                 "proofs": [
@@ -636,6 +706,7 @@ def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
                 ],
                 "cite": claim.cite,
                 "runs": releases(claim, lang, current) if claim.proofs else None,
+                "sentence": _inline(claim.sentence),
             }
             for claim in mine.values()
         },

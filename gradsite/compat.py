@@ -17,7 +17,7 @@ import html
 from pathlib import Path
 
 from gradsite import matrix
-from gradsite.project import HEADING_ID, INCLUDE
+from gradsite.project import CLAIM_COMMENT, HEADING_ID, INCLUDE
 from gradsite.words import WORDS as ALL_WORDS
 
 WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
@@ -51,15 +51,16 @@ def rows(data: dict | None = None, root: Path = matrix.ROOT) -> dict[str, dict[s
 
 
 def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> str:
-    """The error, and the example's line that raised it (quoted from the source that ran)."""
+    """The error, and the example's line that raised it, quoted (from the source that ran):
+    never its number, which the page's code block does not show."""
     why = entry["error"] or ""
-    if entry.get("line"):
-        code = _code(example, entry, root)
-        where = WORDS[lang]["line"].format(line=entry["line"])
-        if lang == "zh":  # full-width brackets and colon in Chinese text
-            why = f"{why}（{where}：`{code}`）" if code else f"{why}（{where}）"
+    code = _code(example, entry, root)
+    if code:
+        where = WORDS[lang]["at"].format(code=code)
+        if lang == "zh":  # full-width brackets in Chinese text
+            why = f"{why}（{where}）"
         else:
-            why = f"{why} ({where}: `{code}`)" if code else f"{why} ({where})"
+            why = f"{why} ({where})"
     return why
 
 
@@ -173,9 +174,11 @@ def page_data(
 
     Per example, one entry per release (in `releases` order): 0 where the release printed
     what the pinned one did, without a warning (most of them); None where it has no current
-    record; else status, output hash, and for a failure or warning the error, the line and
-    its code. `texts` holds only the outputs that differ from the pinned one, which the page
-    shows already: the no-JS page and the search index hold the pinned outputs alone.
+    record; else status, output hash, and for a failure or warning the error and the code of
+    the line that raised (quoted, never its number: the page shows no line numbers, and the
+    line may be in a part of the example the page does not show). `texts` holds only the
+    outputs that differ from the pinned one, which the page shows already: the no-JS page
+    and the search index hold the pinned outputs alone.
     `pinned_release`: matrix.PINNED unless a test names another."""
     pinned_release = pinned_release or matrix.PINNED
     releases = sorted((r for r in data["releases"] if r != matrix.NIGHTLY), key=matrix.version_key)
@@ -194,7 +197,6 @@ def page_data(
                 item = {"status": entry["status"], "output": entry["output"]}
                 if entry["status"] != "passed":
                     item["error"] = entry["error"]
-                    item["line"] = entry["line"]
                     item["code"] = _code(example, entry, root)
                 if (not pinned or entry["output"] != pinned["output"]) and entry[
                     "output"
@@ -212,15 +214,29 @@ def page_data(
 
 
 def _code(example: str, entry: dict, root: Path) -> str | None:
-    """The example's line that raised, without its comment (from the source that ran)."""
-    if not entry.get("line"):
+    """The example's line that raised, without its comment (from the source that ran).
+
+    A record counts while the example's code, `# claim:` lines left out, is the one that
+    ran (matrix.source_hash), so its line number may count the lines without them: when
+    the line at that number cannot have raised the error (an AssertionError from a line
+    that is no assert or raise), the line at that number without the claim lines is it."""
+    number = entry.get("line")
+    if not number:
         return None
     lines = (root / example).read_text(encoding="utf-8").splitlines()
-    return (
-        lines[entry["line"] - 1].split("#")[0].strip() or None
-        if entry["line"] <= len(lines)
-        else None
-    )
+    bare = [line for line in lines if not CLAIM_COMMENT.match(line)]
+    found = [
+        text
+        for text in (
+            source[number - 1].split("#")[0].strip() if number <= len(source) else ""
+            for source in (lines, bare)
+        )
+        if text
+    ]
+    if (entry.get("error") or "").startswith("AssertionError"):
+        raising = [t for t in found if t.startswith(("assert", "raise"))]
+        found = raising or found
+    return found[0] if found else None
 
 
 def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:

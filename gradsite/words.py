@@ -90,7 +90,7 @@ python {first}
             "fail": "失败",
             "warned": "通过，但输出了警告",
             "changed": "输出与上一个版本不同",
-            "line": "第 {line} 行",
+            "at": "出错的一行：`{code}`",
             "legend": (
                 "✓ 通过\u3000✗ 失败\u3000! 通过但有警告\u3000◆ 输出与左边的版本不同\u3000· 未运行。"
                 "把指针停在格子上可看到失败原因；下面的列表也列出了每一处失败。"
@@ -112,32 +112,56 @@ python {first}
             "label": "输出 · PyTorch {release}",
             "same": "与 {pinned} 相同",
             "differs": "与 {pinned} 不同",
-            "fails": "在第 {line} 行失败",
+            "fails": "中途停止",
             "fails_anywhere": "失败",
             "untested": "未测试",
-            "changed": "PyTorch {release} 的输出与 {pinned} 不同，不同的行已标出。",
+            "changed": (
+                "在 PyTorch {release} 上，这个示例照常运行，检查全部通过，只是打印的内容不同："
+                "上面标出了不同的行。本节的说法在 {release} 上同样成立，只是输出的文字有差别。"
+            ),
             "assert": (
-                "在 PyTorch {release} 上，第 {line} 行断言的论断不成立：<code>{code}</code> 抛出 "
-                "{error}。上面是示例在这之前打印的内容；本页正文描述的是 PyTorch {pinned}。"
+                "在 PyTorch {release} 上，这个示例在 <code>{code}</code> 这一行停下：这项检查不成立，"
+                "本节描述的行为在 {release} 上不是这样。上面是它停下之前打印的内容。"
+            ),
+            "missing": (
+                "在 PyTorch {release} 上，这个示例在 <code>{code}</code> 这一行报错：{error}。"
+                "{release} 还没有这里用到的接口。上面是它报错之前打印的内容。"
             ),
             "stops": (
-                "在 PyTorch {release} 上，示例在第 {line} 行停止：<code>{code}</code> 抛出 {error}，"
-                "正文从这一行起的说法在该版本上不成立。上面是它在这之前打印的内容。"
+                "在 PyTorch {release} 上，这个示例在 <code>{code}</code> 这一行报错：{error}，"
+                "本节从这里起的说法在 {release} 上不成立。上面是它报错之前打印的内容。"
             ),
             "fails_plain": (
-                "在 PyTorch {release} 上，这个示例失败：{error}。这里正文的说法在该版本上不成立。"
+                "在 PyTorch {release} 上，这个示例失败：{error}。本节的说法在 {release} 上不成立。"
             ),
-            "warned": "在 PyTorch {release} 上，它还会发出警告：{error}",
+            "advice_since": (
+                "用 {release} 的读者：从 PyTorch {since} 起才是本节所说的样子；请升级到 {since} "
+                "或更新的版本，或者在自己的代码里按 {release} 的实际行为处理。"
+            ),
+            "advice_until": (
+                "用 {release} 的读者：这是 {last_ok} 之后的变化，本节描述的是 {pinned}；"
+                "请按上面 {release} 的实际结果调整代码。"
+            ),
+            "warned": "在 PyTorch {release} 上，它还会打印一条警告：{error}。代码照常运行。",
             "not_run": (
                 "这个示例的当前版本没有在 PyTorch {release} 上运行过；上面是 {pinned} 的输出。"
             ),
             "no_text": "（没有记录该版本的输出文本）",
             "show": "看 {release}",
             "back": "回到 {pinned}",
+            "guide_one": "在 PyTorch {release} 上，本页有 1 个示例的输出与页面所示不同：",
+            "guide_many": "在 PyTorch {release} 上，本页有 {n} 个示例的输出与页面所示不同：",
+            "guide_none": "在 PyTorch {release} 上，本页每个示例的输出都与页面所示相同。",
+            "guide_link": "第 {i} 个不同之处：{section}",
+            "previous": "↑ 上一个",
+            "next": "下一个 ↓",
+            "of": "第 {i} 个，共 {n} 个",
         },
         "claims": {
-            "mark_asserted": "论断 {id}：由示例中的 assert 检查。查看证明",
-            "mark_cited": "论断 {id}：无法在本站运行，引用了出处。查看出处",
+            "mark_asserted": "本段的论断由示例中的 assert 检查：查看证明",
+            "mark_cited": "本段的论断无法在本站运行，引用了出处：查看出处",
+            "mark_many": "本段有 {n} 条论断：查看每条如何检查",
+            "tip_many": "本段有 {n} 条论断，每条的检查如下：",
             "tip_asserted": "由 {file} 第 {line} 行的断言检查：",
             "tip_cited": (
                 "这条论断无法在构建网站的机器上运行（例如需要 GPU 或多台机器），只能引用出处："
@@ -275,7 +299,7 @@ The page: {url}
             "fail": "failed",
             "warned": "passed, with a warning",
             "changed": "output differs from the previous release",
-            "line": "line {line}",
+            "at": "at `{code}`",
             "legend": (
                 "✓ passed  ✗ failed  ! passed with a warning  ◆ output differs from the release "
                 "to its left  · not run. Hover a cell for the reason of a failure; the list below "
@@ -303,28 +327,42 @@ The page: {url}
             "label": "Output · PyTorch {release}",
             "same": "same as {pinned}",
             "differs": "differs from {pinned}",
-            "fails": "fails at line {line}",
+            "fails": "stops before the end",
             "fails_anywhere": "fails",
             "untested": "not tested",
             "changed": (
-                "On PyTorch {release} the output differs from {pinned}; the lines that differ "
-                "are marked."
+                "On PyTorch {release} this example runs and its checks pass, but it prints "
+                "something else: the marked lines above. What this section says holds on "
+                "{release} too; only the printed text differs."
             ),
             "assert": (
-                "On PyTorch {release}, the claim asserted at line {line} does not hold: <code>{code}</code> "
-                "raised {error}. Above is what the example printed before that; this page describes "
-                "PyTorch {pinned}."
+                "On PyTorch {release} this example stops at <code>{code}</code>: the check fails, "
+                "so the behaviour this section describes is not what {release} does. Above is "
+                "what it printed before stopping."
+            ),
+            "missing": (
+                "On PyTorch {release} this example stops at <code>{code}</code> with {error}: "
+                "{release} does not have what it uses yet. Above is what it printed before "
+                "stopping."
             ),
             "stops": (
-                "On PyTorch {release}, the example stops at line {line}: <code>{code}</code> "
-                "raised {error}, so what the page says from that line on does not hold there. "
-                "Above is what it printed before that."
+                "On PyTorch {release} this example stops at <code>{code}</code> with {error}, so "
+                "what this section says from there on does not hold on {release}. Above is what "
+                "it printed before stopping."
             ),
             "fails_plain": (
-                "On PyTorch {release}, this example fails: {error}. What the page says here does "
-                "not hold on that release."
+                "On PyTorch {release} this example fails: {error}. What this section says does "
+                "not hold on {release}."
             ),
-            "warned": "On PyTorch {release}, it also prints a warning: {error}",
+            "advice_since": (
+                "On {release}: this works as described from PyTorch {since} on. Upgrade to {since} "
+                "or later, or write your code for what {release} does."
+            ),
+            "advice_until": (
+                "On {release}: this changed after PyTorch {last_ok}; the page describes {pinned}. "
+                "Adapt your code to what {release} does, shown above."
+            ),
+            "warned": "On PyTorch {release} it also prints a warning: {error}. The code still runs.",
             "not_run": (
                 "This example, as it is now, has not been run on PyTorch {release}; above is "
                 "what {pinned} printed."
@@ -332,10 +370,23 @@ The page: {url}
             "no_text": "(this release's output text was not recorded)",
             "show": "Show {release}",
             "back": "Back to {pinned}",
+            "guide_one": "On PyTorch {release}, 1 example on this page prints something else:",
+            "guide_many": "On PyTorch {release}, {n} examples on this page print something else:",
+            "guide_none": "On PyTorch {release}, every example on this page prints what it shows.",
+            "guide_link": "Difference {i}: {section}",
+            "previous": "↑ previous",
+            "next": "next ↓",
+            "of": "{i} of {n}",
         },
         "claims": {
-            "mark_asserted": "Claim {id}: checked by an assert in an example. Show the proof",
-            "mark_cited": "Claim {id}: cannot run here, so its source is cited. Show the source",
+            "mark_asserted": (
+                "This paragraph's claim is checked by an assert in an example: show the proof"
+            ),
+            "mark_cited": (
+                "This paragraph's claim cannot run here, so its source is cited: show the source"
+            ),
+            "mark_many": "This paragraph makes {n} claims: show how each is checked",
+            "tip_many": "This paragraph makes {n} claims; how each is checked:",
             "tip_asserted": "Checked by the assert at line {line} of {file}:",
             "tip_cited": (
                 "This claim cannot run on the machine that builds the site (it needs a GPU or "

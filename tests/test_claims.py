@@ -13,6 +13,7 @@ import textwrap
 from html import unescape
 from pathlib import Path
 
+import markdown
 from gradsite import claims
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
 
@@ -208,22 +209,97 @@ def test_languages_that_differ_in_claims_or_their_order(tmp_path):
     assert any("differ in their claims: only in zh: only-in-chinese" in e for e in ledger.errors)
 
 
-def test_marks_render_as_links_and_the_summary_counts_the_page(tmp_path):
+def test_marks_render_as_anchors_and_the_summary_counts_the_page(tmp_path):
     ledger = _ledger(_project(tmp_path))
     page = "demo/index.en.md"
     html = claims.marks(EN, page, ledger, "../claims/")
     assert "[[" not in html.replace("a[[0]]", "")
-    assert html.count('class="gs-claim__mark gs-claim__mark--asserted"') == 2
-    assert html.count('class="gs-claim__mark gs-claim__mark--cited"') == 1
-    assert 'href="../claims/#grad-is-three" id="claim-grad-is-three"' in html
+    assert html.count('<span class="gs-claim__at" id="claim-') == 3
+    assert (
+        '<span class="gs-claim__at" id="claim-grad-is-three" data-href="../claims/#grad-is-three">'
+        in html
+    )
+    assert "gs-claim__mark" not in html, "the marks are the paragraphs', made from the HTML"
     assert "Claims on this page: 3. Checked by an `assert` in the examples beside them: 2;" in html
     assert "The [claims page](../claims/index.md) lists every claim" in html
     zh = claims.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
     assert "本页共有 3 条论断：2 条由旁边示例中的 `assert` 检查，1 条引用了出处" in zh
-    data = claims.data('<a class="gs-claim__mark x"></a>', page, ledger, {})
+    data = claims.data(markdown.markdown(html), page, ledger, {})
     assert '"grad-is-three":{"proofs":[{"file":"snippets/demo/example.py","line":8' in data
+    assert '"sentence":"After \\u003ccode>y.backward()\\u003c/code>, ' in data
     assert "The compatibility matrix has no current row" in data
     assert "\\u003c" not in data or "</script" not in data[:-12]
+
+
+# Sentences marked in a paragraph, list items, a nested list and a table: one mark each,
+# at its end.
+GROUPED = textwrap.dedent(
+    """\
+    # Example
+
+    One.[[grad-is-three]] Two.[[leaf-keeps-grad]] And a last word.
+
+    - item one[[cuda-does-the-same cite=https://example.org/cuda]]
+    - item two, plain
+        - nested[[nested-one cite=https://example.org/a]]
+
+    | a | b |
+    | --- | --- |
+    | cell[[cell-one cite=https://example.org/b]] | other[[cell-two cite=https://example.org/c]] |
+
+    ```python exec="on" source="above" result="text"
+    --8<-- "snippets/demo/example.py"
+    ```
+    """
+)
+
+
+def test_a_paragraph_gets_one_mark_at_its_end_naming_its_claims(tmp_path):
+    ledger = _ledger(_project(tmp_path, en=GROUPED, zh=GROUPED))
+    assert not ledger.errors, ledger.errors
+    page = "demo/index.en.md"
+    rendered = markdown.markdown(
+        claims.marks(GROUPED, page, ledger, "../claims/"), extensions=["tables"]
+    )
+    html = claims.group(rendered, page, ledger)
+    marks = re.findall(
+        r'<a href="([^"]*)" class="gs-claim__mark ([^"]*)" data-claim="([^"]*)" '
+        r'data-claims="([^"]*)" aria-label="([^"]*)"></a>',
+        html,
+    )
+    assert [(m[0], m[1], m[3]) for m in marks] == [
+        ("../claims/#grad-is-three", "gs-claim__mark--asserted", "grad-is-three leaf-keeps-grad"),
+        ("../claims/#cuda-does-the-same", "gs-claim__mark--cited", "cuda-does-the-same"),
+        ("../claims/#nested-one", "gs-claim__mark--cited", "nested-one"),
+        ("../claims/#cell-one", "gs-claim__mark--cited", "cell-one"),
+        ("../claims/#cell-two", "gs-claim__mark--cited", "cell-two"),
+    ]
+    assert marks[0][4] == "This paragraph makes 2 claims: show how each is checked"
+    assert 'And a last <span class="gs-claim__end">word.<a href' in html, (
+        "the mark ends its paragraph, on one line with the word before it"
+    )
+    assert (
+        'item <span class="gs-claim__end">one<span' in html
+        and "claim cannot run here, so its source is cited" in html
+    )
+    assert re.search(r">one<span[^>]*></span><a [^>]*></a></span>\s*</li>", html), html
+    assert re.search(r">nested<span[^>]*></span><a [^>]*></a></span>\s*</li>", html), html
+    # every sentence keeps its anchor, without its href (the mark has it)
+    for claim in ("grad-is-three", "leaf-keeps-grad", "cuda-does-the-same", "nested-one"):
+        assert f'<span class="gs-claim__at" id="claim-{claim}"></span>' in html
+    assert "data-href" not in html
+    zh = claims.group(
+        markdown.markdown(claims.marks(GROUPED, "demo/index.zh.md", ledger, "../claims/")),
+        "demo/index.zh.md",
+        ledger,
+    )
+    assert 'aria-label="本段有 2 条论断：查看每条如何检查"' in zh
+
+
+def test_the_grouping_can_fail():
+    """Without the block ends, every claim of the page would share one mark."""
+    assert claims._BLOCK_END.search("a</p>") and claims._BLOCK_END.search("a<ul>")
+    assert not claims._BLOCK_END.search("a <code>x</code> <em>b</em> <a href='#'>c</a>")
 
 
 def test_releases_say_pinned_only_or_the_span(tmp_path):
@@ -346,7 +422,16 @@ def test_every_mark_is_rendered_and_the_claims_pages_count_them(site):
         for chapter in CHAPTERS:
             html = site.page(f"{prefix}{chapter}")
             page = f"{chapter}/index.{language}.md"
-            assert html.count('class="gs-claim__mark ') == len(ledger.on_page(page)), page
+            mine = ledger.on_page(page)
+            anchors = re.findall(
+                r'<span class="gs-claim__at" id="claim-([a-z0-9-]+)"></span>', html
+            )
+            assert anchors == list(mine), f"{page}: every claim keeps its anchor, in page order"
+            marks = html.count('class="gs-claim__mark ')
+            assert 0 < marks < len(mine), f"{page}: {marks} marks for {len(mine)} claims"
+            assert not re.search(r"</a>\s*<a [^>]*gs-claim__mark", html), (
+                f"{page}: two marks in a row"
+            )
             assert "[[" not in _built_text(html), f"a claim mark left as text on {page}"
         summary = claims.summary(ledger, f"claims/index.{language}.md", language, None)
         words = re.split(r"`[^`]*`", summary)[0]  # the sentence up to its first code span

@@ -284,13 +284,34 @@ def history(tmp_path):
     return data, root
 
 
+def test_the_failing_line_is_found_where_a_record_counts_the_lines_without_claim_comments(
+    tmp_path,
+):
+    """A record stays current when `# claim:` lines are added (matrix.source_hash leaves them
+    out), so its line number may count the lines without them: line 3 of the file that ran
+    is line 4 once a claim comment is written above the assert."""
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets/x.py").write_text(
+        "x = 1\n# claim: x-is-two\nprint(x)\nassert x == 2\n", encoding="utf-8"
+    )
+    stale = {"line": 3, "error": "AssertionError"}
+    assert compat._code("snippets/x.py", stale, tmp_path) == "assert x == 2"
+    current = {"line": 4, "error": "AssertionError"}
+    assert compat._code("snippets/x.py", current, tmp_path) == "assert x == 2"
+    other = {"line": 3, "error": "NameError: name 'y' is not defined"}
+    assert compat._code("snippets/x.py", other, tmp_path) == "print(x)"
+
+
 def test_notes_in_both_languages(history):
     data, root = history
     en = compat.note("snippets/zeroing/none.py", "en", data, root)
     assert en == (
         "Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
-        "AssertionError (line 2: `assert torch.__version__ >= '2'`)"
+        "AssertionError (at `assert torch.__version__ >= '2'`)"
     )
+    assert compat.note("snippets/zeroing/none.py", "zh", data, root).endswith(
+        "AssertionError（出错的一行：`assert torch.__version__ >= '2'`）"
+    ), "the line quoted, never numbered: the page shows no line numbers"
     assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith(
         "在 PyTorch 2.0 及之后的版本上原样通过"
     )
@@ -331,8 +352,7 @@ def test_table_groups_by_chapter_links_sections_and_marks_failures_and_changes(h
     row = re.search(r"<tr><th scope=\"row\"><a[^>]*>none</a></th>(.*?)</tr>", page)[1]
     assert row.count("mx-fail") == 1 and row.count("mx-pass") == 2
     assert (
-        'title="failed: AssertionError (line 2: `assert torch.__version__ &gt;= &#x27;2&#x27;`)"'
-        in row
+        'title="failed: AssertionError (at `assert torch.__version__ &gt;= &#x27;2&#x27;`)"' in row
     )
     fine = re.search(r"<tr><th scope=\"row\">fine</th>(.*?)</tr>", page)[1]
     assert fine.count("◆") == 1 and fine.index("◆") > fine.index("✓") > 0  # changed at 2.1 only
@@ -379,7 +399,7 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
     assert (
         '<div class="mx-versions" data-example="snippets/zeroing/none.py">'
         '<p class="mx-note">Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: '
-        "AssertionError (line 2: <code>assert torch.__version__ &gt;= '2'</code>)</p></div>"
+        "AssertionError (at <code>assert torch.__version__ &gt;= '2'</code>)</p></div>"
     ) in content
     assert (
         f'</code></pre></div>\n<div class="mx-versions" data-example="{same}"></div>\n</details>'
@@ -424,7 +444,6 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
                 "status": "failed",
                 "output": "o",
                 "error": "AssertionError",
-                "line": 2,
                 "code": "assert torch.__version__ >= '2'",
             },
             0,

@@ -9,7 +9,7 @@ release's; docs/assets/releases.js shows them. The promises kept here:
   shows the pinned release's outputs and no other release's;
 * the search index holds the pinned outputs only;
 * in Chromium, choosing 1.13.1 on the zeroing page shows what 1.13.1 printed
-  under a `zero_grad()` example (or its failure, with the line), the choice
+  under a `zero_grad()` example (or its failure, the line that raised quoted), the choice
   follows the reader to the next page and to the other language, and choosing
   the pinned release shows its outputs again.
 
@@ -312,9 +312,13 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     assert seen["output"].rstrip("\n") == text.rstrip("\n"), seen
     assert f"PyTorch {CHOSEN}" in seen["label"]
     if entry["status"] == "failed":
-        assert f"第 {entry['line']} 行" in seen["label"] and CHOSEN in seen["status"]
-        assert f"第 {entry['line']} 行" in seen["status"] and "不成立" in seen["status"]
-        assert (entry["error"] or "").split(":")[0] in seen["status"]
+        # The line that raised, quoted: the page shows no line numbers.
+        code = compat._code(example, entry, matrix.ROOT)
+        assert "中途停止" in seen["label"] and CHOSEN in seen["status"]
+        assert code in seen["status"] and f"第 {entry['line']} 行" not in seen["status"]
+        assert "不是这样" in seen["status"] or "不成立" in seen["status"]
+        if not code.startswith(("assert", "raise")):
+            assert (entry["error"] or "").split(":")[0] in seen["status"]
     else:
         assert f"与 {matrix.PINNED} 不同" in seen["label"]
 
@@ -328,7 +332,8 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     seen = marker.evaluate(SEEN)
     assert seen["output"].rstrip("\n") == text.rstrip("\n") and f"PyTorch {CHOSEN}" in seen["label"]
     if entry["status"] == "failed":
-        assert f"line {entry['line']}" in seen["status"] and "does not hold" in seen["status"]
+        assert code in seen["status"] and f"line {entry['line']}" not in seen["status"]
+        assert "is not what" in seen["status"] or "does not hold" in seen["status"]
 
     # Back to the pinned release: its output again, here and on the next page loaded.
     select.select_option(matrix.PINNED)

@@ -1,6 +1,8 @@
-/* The proof behind a claim mark (gradsite/claims.py): hovering, focusing or tapping a mark
-   shows the assert lines that prove its sentence, the example's file and line, the
-   releases it passes on, and a link to the claim's row on the claims page. The page's data
+/* The proofs behind a paragraph's claim mark (gradsite/claims.py gives each paragraph,
+   list item or table cell that makes claims one mark, at its end): hovering, focusing or
+   tapping it shows, for each of its claims, the sentence (when there are several), the
+   assert lines that prove it, the example's file and line, the releases it passes on, and
+   a link to the claim's row on the claims page. The page's data
    is a <script type="application/json" id="gs-claims-data">; without this script a mark is
    a plain link to that row. */
 (function () {
@@ -27,21 +29,44 @@
       return escape(values[name]);
     });
   }
-  function body(mark, claim) {
-    var parts = ['<button type="button" class="gs-claim-tip__close" aria-label="' +
-                 escape(words.close) + '">×</button>'];
+  /* Code as lines that wrap under their own indentation (site.css's .gs-line). */
+  function lines(code) {
+    return code.split("\n").map(function (line) {
+      var indent = /^ */.exec(line)[0].length;
+      return '<span class="gs-line"' + (indent ? ' style="--gs-indent:' + indent + '"' : "") +
+             ">" + escape(line) + "\n</span>";
+    }).join("");
+  }
+  function one(id, claim, alone, base) {
+    var parts = [];
+    if (!alone) parts.push('<p class="gs-claim-tip__sentence">' + claim.sentence + "</p>");
     if (claim.proofs.length) {
       claim.proofs.forEach(function (proof) {
         parts.push("<p>" + say("tip_asserted", { file: proof.file, line: proof.line }) + "</p>");
-        parts.push("<pre><code>" + escape(proof.code) + "</code></pre>");
+        parts.push("<pre><code>" + lines(proof.code) + "</code></pre>");
       });
       parts.push("<p>" + escape(claim.runs) + "</p>");
     } else {
       parts.push("<p>" + escape(words.tip_cited) + ' <a href="' + escape(claim.cite) + '">' +
                  escape(claim.cite) + "</a></p>");
     }
-    parts.push('<p><a href="' + escape(mark.getAttribute("href")) + '">' +
-               escape(words.tip_more) + "</a></p>");
+    parts.push('<p><a href="' + escape(base + "#" + id) + '">' + escape(words.tip_more) +
+               "</a></p>");
+    return '<div class="gs-claim-tip__claim">' + parts.join("") + "</div>";
+  }
+  /* A paragraph's mark: each of its claims, its sentence (when there are several), its
+     proofs and a link to its row on the claims page. */
+  function body(mark) {
+    var ids = (mark.dataset.claims || mark.dataset.claim).split(" ").filter(function (id) {
+      return data.claims[id];
+    });
+    var parts = ['<button type="button" class="gs-claim-tip__close" aria-label="' +
+                 escape(words.close) + '">×</button>'];
+    if (ids.length > 1) parts.push("<p>" + say("tip_many", { n: ids.length }) + "</p>");
+    var base = mark.getAttribute("href").replace(/#[^#]*$/, "");
+    ids.forEach(function (id) {
+      parts.push(one(id, data.claims[id], ids.length === 1, base));
+    });
     return parts.join("");
   }
   function place(mark) {
@@ -55,11 +80,10 @@
   }
   function show(mark) {
     clearTimeout(hideTimer);
-    var claim = data.claims[mark.dataset.claim];
-    if (!claim) return;
+    if (!data.claims[mark.dataset.claim]) return;
     if (current !== mark) {
       if (current) current.setAttribute("aria-expanded", "false");
-      tip.innerHTML = body(mark, claim);
+      tip.innerHTML = body(mark);
       current = mark;
     }
     tip.hidden = false;
