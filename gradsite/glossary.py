@@ -61,6 +61,11 @@ def terms(docs_dir: Path, language: str) -> dict[str, str]:
     }
 
 
+def counterparts(docs_dir: Path, language: str) -> dict[str, str]:
+    """{term: the same term in the other language}, from the table's second column."""
+    return {cells["term"]: cells["counterpart"] for cells in _rows(docs_dir, language)}
+
+
 def variants(docs_dir: Path, language: str) -> dict[str, str]:
     """{variant: the term to write instead}, from the table's fourth column."""
     return {

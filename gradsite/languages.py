@@ -12,7 +12,8 @@ Material looks for the index, and the sitemap, under the page's `base`. So:
 * after the build, the stacked index is split by language (`split_by_language`, run
   after mkdocs-static-i18n's post_build, which stacks the index at priority -100):
   /search/search_index.json keeps the Chinese entries, /en/search/... gets the
-  English ones, and /en/sitemap.xml lists the English pages.
+  English ones, and /en/sitemap.xml lists the English pages; each index also gets the
+  other language's titles and the glossary's terms (gradsite/searchwords.py).
 
 The head of a page carries no `<link rel="alternate" hreflang>` (`strip_alternates`):
 Material fetches `<that link>/sitemap.xml` for each one, a 404 for every page
@@ -33,7 +34,8 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
-from gradsite.project import LANGUAGES, i18n, language_of_build, url_prefix
+from gradsite import searchwords
+from gradsite.project import DEFAULT, LANGUAGES, i18n, language_of_build, url_prefix
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 _HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
@@ -84,23 +86,32 @@ def split_by_language(config, not_found: dict[str, str]) -> None:
     index = json.loads(index_path.read_text(encoding="utf-8"))
     others = [lang for lang in LANGUAGES if url_prefix(lang)]
     docs = index["docs"]
-    for language in others:
-        prefix = url_prefix(language)
-        mine = [
-            {**doc, "location": doc["location"].removeprefix(prefix)}
-            for doc in docs
-            if doc["location"].startswith(prefix)
-        ]
-        target = site / prefix / "search" / "search_index.json"
+    split = {
+        language: {
+            **index,
+            "docs": [
+                {**doc, "location": doc["location"].removeprefix(url_prefix(language))}
+                for doc in docs
+                if doc["location"].startswith(url_prefix(language))
+            ],
+        }
+        for language in others
+    }
+    split[DEFAULT] = {
+        **index,
+        "docs": [
+            d
+            for d in docs
+            if not any(d["location"].startswith(url_prefix(lang)) for lang in others)
+        ],
+    }
+    searchwords.across_languages(split, config.docs_dir)  # the other language's words
+    for language, mine in split.items():
+        target = site / url_prefix(language) / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({**index, "docs": mine}, ensure_ascii=False), encoding="utf-8")
-        _sitemap_of(site, config.site_url or "/", language)
-    default = [
-        d for d in docs if not any(d["location"].startswith(url_prefix(lang)) for lang in others)
-    ]
-    index_path.write_text(
-        json.dumps({**index, "docs": default}, ensure_ascii=False), encoding="utf-8"
-    )
+        target.write_text(json.dumps(mine, ensure_ascii=False), encoding="utf-8")
+        if language != DEFAULT:
+            _sitemap_of(site, config.site_url or "/", language)
     # The last language built wrote /404.html: the site's default language owns it.
     for language, page in not_found.items():
         (site / url_prefix(language) / "404.html").write_text(page, encoding="utf-8")

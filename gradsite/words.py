@@ -19,6 +19,13 @@ WORDS = {
                 '这个地址上没有页面，可能是链接写错了，或者页面已经移走。请回到<a href="{home}">首页</a>，'
                 "或者用上方的搜索查找。"
             ),
+            # docs/assets/search-miss.js: the site has none of a query's words
+            "search_miss_title": "本站没有讲到“{query}”。",
+            "search_miss": (
+                '<p>报错信息请查<a href="errors/">报错信息索引</a>：把报错的第一句粘贴到搜索框里。'
+                "不报错的问题（<code>.grad</code> 是 <code>None</code>、损失不再下降、内存每一步都在增长）"
+                '请看<a href="troubleshooting/">排查问题</a>。</p>'
+            ),
         },
         "glossary": {
             "tooltip": "{counterpart}：{definition}",
@@ -215,6 +222,14 @@ python {first}
             "not_found": (
                 "There is no page at this address: the link may be wrong, or the page has moved. "
                 'Go to the <a href="{home}">home page</a>, or use the search above.'
+            ),
+            # docs/assets/search-miss.js: the site has none of a query's words
+            "search_miss_title": "Nothing on this site is about “{query}”.",
+            "search_miss": (
+                '<p>For an error message, see the <a href="errors/">error index</a>: paste the '
+                "message's first sentence into the search box. For a problem that raises no error "
+                "(<code>.grad</code> is <code>None</code>, the loss stops going down, memory grows "
+                'every step), see <a href="troubleshooting/">Troubleshooting</a>.</p>'
             ),
         },
         "glossary": {

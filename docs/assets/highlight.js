@@ -4,7 +4,9 @@
 // read: whole words only (not "a" inside "Pass"), no stop words, no one- or
 // two-letter fragments (the search splits "can't" into "can" and "t"), no
 // single Chinese character, and nothing inside code blocks or outputs, where
-// the words of a pasted error message repeat dozens of times.
+// the words of a pasted error message repeat dozens of times. A result that is a
+// section (#id in the address) marks that section only, up to the next heading of
+// its level: a Chinese question's 梯度 is on every line of a chapter.
 (function () {
   var STOP = (
     "about above after again all also am an and any are as at be because been " +
@@ -31,16 +33,34 @@
   words.sort(function (a, b) { return b.length - a.length; });
   var pattern = new RegExp(words.map(function (word) {
     var escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    // A Latin end of a word must be a word's end: no fragments inside words.
-    return (/^\w/.test(word) ? "(?<!\\w)" : "") + escaped + (/\w$/.test(word) ? "(?!\\w)" : "");
+    // A Latin end of a word must be a word's end: no fragments inside words. The search
+    // sends a word of four letters or more as the start of its family (freez, for
+    // freeze and Freezing: docs/assets/search-query.js): the whole word is marked.
+    var end = /^[A-Za-z]{4,}$/.test(word) ? "\\w*" : /\w$/.test(word) ? "(?!\\w)" : "";
+    return (/^\w/.test(word) ? "(?<!\\w)" : "") + escaped + end;
   }).join("|"), "gi");
+
+  function section(article) {
+    var range = document.createRange();
+    range.selectNodeContents(article);
+    var heading = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!heading || !/^H[1-6]$/.test(heading.tagName) || !article.contains(heading)) return range;
+    range.setStartBefore(heading);
+    var headings = article.querySelectorAll("h1, h2, h3, h4, h5, h6");
+    for (var i = Array.prototype.indexOf.call(headings, heading) + 1; i < headings.length; i++) {
+      if (headings[i].tagName <= heading.tagName) { range.setEndBefore(headings[i]); break; }
+    }
+    return range;
+  }
 
   function mark() {
     var article = document.querySelector("article");
     if (!article) return;
+    var range = section(article);
     var walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
       acceptNode: function (node) {
-        return node.parentElement.closest("pre, script, style, svg, mark, .headerlink")
+        return !range.intersectsNode(node) ||
+          node.parentElement.closest("pre, script, style, svg, mark, .headerlink")
           ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
       }
     });
