@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from gradsite.figures import figure_html, inline, language, run_example
+from gradsite.figures import figure_html, inline, language, number, run_example
 from gradsite.words import WORDS
 
 # Sizes of the graph drawing, in CSS pixels of the SVG's own coordinates.
@@ -172,16 +172,12 @@ def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> G
     return walk.G
 
 
-def _fmt(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
 def _text(x: float, y: float, line: str, bold: bool) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return (
-        f'<text x="{_fmt(x)}" y="{_fmt(y)}" text-anchor="middle" fill="currentColor"'
+        f'<text x="{number(x)}" y="{number(y)}" text-anchor="middle" fill="currentColor"'
         f' font-family="monospace" font-size="{FONT_SIZE}"{weight}'
-        f' textLength="{_fmt(len(line) * CHAR_WIDTH)}" lengthAdjust="spacingAndGlyphs">{html.escape(line)}</text>'
+        f' textLength="{number(len(line) * CHAR_WIDTH)}" lengthAdjust="spacingAndGlyphs">{html.escape(line)}</text>'
     )
 
 
@@ -210,17 +206,17 @@ def _layers(G: Graph) -> dict[str, float]:
         below[u].append(v)
         waiting[v] += 1
     place: dict[str, float] = {}
-    layer, number = [node for node in G.nodes if not waiting[node]], 0
+    layer, depth = [node for node in G.nodes if not waiting[node]], 0
     while layer:
         following = []
         for i, node in enumerate(layer):
-            G.nodes[node]["layer"] = number
+            G.nodes[node]["layer"] = depth
             place[node] = i - (len(layer) - 1) / 2
             for v in below[node]:
                 waiting[v] -= 1
                 if not waiting[v]:
                     following.append(v)
-        layer, number = following, number + 1
+        layer, depth = following, depth + 1
     return place
 
 
@@ -254,7 +250,7 @@ def _edge_svg(kind: str, x1: float, y1: float, x2: float, y2: float) -> str:
     """One edge: a dashed line for an input, else a line and its arrowhead."""
     if kind == "input":
         return (
-            f'<path class="gs-edge gs-input" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(x2)} {_fmt(y2)}"'
+            f'<path class="gs-edge gs-input" d="M{number(x1)} {number(y1)}L{number(x2)} {number(y2)}"'
             ' fill="none" stroke="currentColor" stroke-dasharray="4 3"/>'
         )
     length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
@@ -262,11 +258,11 @@ def _edge_svg(kind: str, x1: float, y1: float, x2: float, y2: float) -> str:
     bx, by = x2 - dx * ARROW, y2 - dy * ARROW
     half = ARROW / 2
     head = (
-        f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * half)} {_fmt(by + dx * half)}"
-        f"L{_fmt(bx + dy * half)} {_fmt(by - dx * half)}Z"
+        f"M{number(x2)} {number(y2)}L{number(bx - dy * half)} {number(by + dx * half)}"
+        f"L{number(bx + dy * half)} {number(by - dx * half)}Z"
     )
     return (
-        f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}"'
+        f'<path class="gs-edge" d="M{number(x1)} {number(y1)}L{number(bx)} {number(by)}"'
         ' fill="none" stroke="currentColor"/>'
         f'<path class="gs-arrow" d="{head}" fill="currentColor"/>'
     )
@@ -304,7 +300,7 @@ def _nodes_svg(G: Graph, box: dict) -> list[str]:
         classes = " ".join(["gs-node", *data["classes"]])
         parts.append(f'<g class="{classes}">')
         parts.append(
-            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"'
+            f'<rect x="{number(x)}" y="{number(y)}" width="{number(w)}" height="{number(h)}"'
             f' rx="{6 if "gs-fn" in data["classes"] else 2}" fill="none" stroke="currentColor"/>'
         )
         for i, line in enumerate(data["lines"]):
@@ -322,7 +318,7 @@ def graph_svg(G: Graph, alt: str) -> str:
     alt = f"{alt} {describe(G, x_of)}"
     return (
         f'<svg class="gs-graph" role="img" aria-label="{html.escape(alt)}"'
-        f' viewBox="0 0 {_fmt(width)} {_fmt(height)}" width="{_fmt(width)}" height="{_fmt(height)}">'
+        f' viewBox="0 0 {number(width)} {number(height)}" width="{number(width)}" height="{number(height)}">'
         + "".join(_edges_svg(G, box) + _nodes_svg(G, box))
         + "</svg>"
     )
