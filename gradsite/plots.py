@@ -63,8 +63,8 @@ def _log_ticks(low: float, high: float) -> tuple[list[tuple[float, str]], list[f
 
 
 def _ink(width: float = 0.8) -> str:
-    """Axes, ticks and grid: the text's colour, on whole pixels (sharp at any size)."""
-    return f'stroke="currentColor" stroke-width="{width}" shape-rendering="crispEdges"'
+    """Axes, ticks and grid: in the text's colour."""
+    return f'stroke="currentColor" stroke-width="{width}"'
 
 
 def _series_svg(i: int, points: list[tuple[float, float]]) -> str:
@@ -93,7 +93,9 @@ def _path(*segments: tuple[float, float, str]) -> str:
 
 def _axes_svg(box: tuple[float, float, float, float], x_marks: list, y_marks: list, minor: list):
     """Grid, ticks, tick labels and the two axes around box (left, top, right, bottom);
-    marks: (position, label) of each tick; minor: positions of the unlabelled y ticks."""
+    marks: (position, label) of each tick; minor: positions of the unlabelled y ticks. The axes
+    are drawn on whole pixels, sharp at any size; the grid is not: snapped to pixels, its lines
+    would come out 1 or 2 pixels wide, unevenly."""
     left, top, right, bottom = box
     grid = _path(
         *[(x, top, f"V{number(bottom)}") for x, _ in x_marks],
@@ -116,7 +118,7 @@ def _axes_svg(box: tuple[float, float, float, float], x_marks: list, y_marks: li
         f'<path class="gs-ticks" d="{ticks}" {_ink()}/>'
         + (f'<path class="gs-ticks" d="{minor_ticks}" {_ink(0.6)}/>' if minor else "")
         + f'<path class="gs-axis" d="{_path((left, top, f"V{number(bottom)}H{number(right)}"))}"'
-        f' fill="none" {_ink()}/><g fill="currentColor" font-size="{FONT_SIZE}">'
+        f' fill="none" {_ink()} shape-rendering="crispEdges"/><g fill="currentColor" font-size="{FONT_SIZE}">'
         f'<g text-anchor="middle">{x_labels}</g><g text-anchor="end">{y_labels}</g></g>'
     )
 
