@@ -91,6 +91,11 @@ def run_example(snippet: str, *, record_inputs: bool = False):
     return namespace, recorder.inputs
 
 
+def number(value: float) -> str:
+    """A coordinate at a tenth of a unit: far below a pixel, the same digits on every machine."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 def figure_html(kind: str, svg: str, legend: list[str], caption: str | None) -> str:
     items = "".join(f"<li>{entry}</li>" for entry in legend)
     parts = [f'<figure class="gs-figure gs-{kind}">', f'<div class="gs-picture">{svg}</div>']

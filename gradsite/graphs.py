@@ -1,15 +1,15 @@
 """Autograd graphs drawn from an example's real run (pages call `graph` through
 gradsite/pictures.py): the walk of the named tensors' `grad_fn` / `next_functions` chain
-(`build_graph`), networkx's layers and order, and SVG boxes and arrows (`graph_svg`)."""
+(`build_graph`), its layers (`_layers`), and SVG boxes and arrows (`graph_svg`)."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
 
-import networkx as nx
 import torch
 
-from gradsite.figures import figure_html, inline, language, run_example
+from gradsite.figures import figure_html, inline, language, number, run_example
 from gradsite.words import WORDS
 
 # Sizes of the graph drawing, in CSS pixels of the SVG's own coordinates.
@@ -58,6 +58,14 @@ def _grad_text(t: torch.Tensor) -> str | None:
     return f"grad={t.grad.item():g}"
 
 
+@dataclass
+class Graph:
+    """Nodes (key -> lines, classes, ...) and edges (source, target, kind), in the order met."""
+
+    nodes: dict[str, dict] = field(default_factory=dict)
+    edges: list[tuple[str, str, str]] = field(default_factory=list)
+
+
 class _Walk:
     """Nodes and edges of one autograd graph, added as the walk meets them."""
 
@@ -68,7 +76,7 @@ class _Walk:
         for name, t in _parameter_names(namespace):
             self.labels.setdefault(id(t), name)
         self.inputs = inputs
-        self.G = nx.MultiDiGraph()
+        self.G = Graph()
         self.keys: dict[int, str] = {}
         self.keep: list = []  # hold every drawn object, so no id() is reused while we work
         # A named non-leaf tensor is the output `output_nr` of its grad_fn.
@@ -80,7 +88,7 @@ class _Walk:
         if id(obj) not in self.keys:
             self.keys[id(obj)] = f"n{len(self.keys)}"
             self.keep.append(obj)
-            self.G.add_node(self.keys[id(obj)], **attrs)
+            self.G.nodes[self.keys[id(obj)]] = attrs
         return self.keys[id(obj)]
 
     def tensor(self, t: torch.Tensor) -> str:
@@ -115,7 +123,7 @@ class _Walk:
         for t in self.tensors.values():
             here = self.tensor(t)
             if t.grad_fn is not None:
-                self.G.add_edge(here, self.function(t.grad_fn), kind="flow")
+                self.G.edges.append((here, self.function(t.grad_fn), "flow"))
                 queue.append(t.grad_fn)
         while queue:
             fn = queue.pop(0)
@@ -125,15 +133,15 @@ class _Walk:
             here = self.function(fn)
             variable = getattr(fn, "variable", None)  # AccumulateGrad fills this leaf's .grad
             if isinstance(variable, torch.Tensor):
-                self.G.add_edge(here, self.tensor(variable), kind="flow")
+                self.G.edges.append((here, self.tensor(variable), "flow"))
             for nxt, nr in fn.next_functions:
                 if nxt is None:
                     continue
-                self.G.add_edge(here, self.target(nxt, nr), kind="flow")
+                self.G.edges.append((here, self.target(nxt, nr), "flow"))
                 queue.append(nxt)
             for given in self.inputs.get(fn, ()):
                 if id(given) in self.named and not given.requires_grad:
-                    self.G.add_edge(here, self.tensor(given), kind="input")
+                    self.G.edges.append((here, self.tensor(given), "input"))
 
     def detached(self) -> None:
         """Tensors that point nowhere but share storage with one named earlier that requires grad."""
@@ -150,8 +158,8 @@ class _Walk:
                     break
 
 
-def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> nx.MultiDiGraph:
-    """The autograd graph of the named tensors, as networkx nodes and edges.
+def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> Graph:
+    """The autograd graph of the named tensors.
 
     Edges point the way gradients flow in backward(): from a tensor to its
     grad_fn, from a node to its next_functions, from AccumulateGrad to the leaf
@@ -164,65 +172,77 @@ def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> n
     return walk.G
 
 
-def _fmt(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
 def _text(x: float, y: float, line: str, bold: bool) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return (
-        f'<text x="{_fmt(x)}" y="{_fmt(y)}" text-anchor="middle" fill="currentColor"'
+        f'<text x="{number(x)}" y="{number(y)}" text-anchor="middle" fill="currentColor"'
         f' font-family="monospace" font-size="{FONT_SIZE}"{weight}'
-        f' textLength="{_fmt(len(line) * CHAR_WIDTH)}" lengthAdjust="spacingAndGlyphs">{html.escape(line)}</text>'
+        f' textLength="{number(len(line) * CHAR_WIDTH)}" lengthAdjust="spacingAndGlyphs">{html.escape(line)}</text>'
     )
 
 
-def describe(G: nx.MultiDiGraph, x_of: dict) -> str:
+def describe(G: Graph, x_of: dict) -> str:
     """The edges, top to bottom, in words any reader of code follows: alt text that cannot go stale."""
 
     def name(node):
         return " ".join(G.nodes[node]["lines"][:2])
 
     arrows = {"flow": "→", "input": "- -"}
-    edges = sorted(
-        G.edges(data=True), key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]])
-    )
-    return "; ".join(f"{name(u)} {arrows[d['kind']]} {name(v)}" for u, v, d in edges) + "."
+    edges = sorted(G.edges, key=lambda e: (G.nodes[e[0]]["layer"], x_of[e[0]], x_of[e[1]]))
+    return "; ".join(f"{name(u)} {arrows[kind]} {name(v)}" for u, v, kind in edges) + "."
 
 
-def _layers(G: nx.MultiDiGraph) -> dict:
-    """Each node's layer (networkx's topological generations) and place in it: node -> (x, y)."""
-    generations = dict(enumerate(nx.topological_generations(G)))  # lists, in the order of the walk
-    for layer, nodes in generations.items():
-        for node in nodes:
-            G.nodes[node]["layer"] = layer
-    # Layers given as lists: a node attribute would be grouped into sets, whose order follows
-    # Python's hash seed, and the picture would change from one build to the next.
-    return nx.multipartite_layout(G, subset_key=generations, align="horizontal")
+def _layers(G: Graph) -> dict[str, float]:
+    """Give each node its layer, and return its place in the layer (node -> x, 1 between neighbours).
+
+    The layers are the topological generations: first the nodes no edge points to, then the
+    nodes whose every incoming edge comes from the layers above. Each layer keeps the order in
+    which the walk met its nodes (never a set's: that order would follow Python's hash seed and
+    the picture would change from one build to the next), centred on x = 0.
+    """
+    waiting = dict.fromkeys(G.nodes, 0)  # incoming edges from nodes not yet placed
+    below: dict[str, list[str]] = {node: [] for node in G.nodes}
+    for u, v in dict.fromkeys((u, v) for u, v, _ in G.edges):
+        below[u].append(v)
+        waiting[v] += 1
+    place: dict[str, float] = {}
+    layer, depth = [node for node in G.nodes if not waiting[node]], 0
+    while layer:
+        following = []
+        for i, node in enumerate(layer):
+            G.nodes[node]["layer"] = depth
+            place[node] = i - (len(layer) - 1) / 2
+            for v in below[node]:
+                waiting[v] -= 1
+                if not waiting[v]:
+                    following.append(v)
+        layer, depth = following, depth + 1
+    return place
 
 
-def _boxes(G: nx.MultiDiGraph, order: dict) -> tuple[dict, dict, float, float]:
+def _boxes(G: Graph, place: dict) -> tuple[dict, dict, float, float]:
     """x of each node's centre, its box (x, y, width, height), and the drawing's width, height."""
     size = {}
-    for node, data in G.nodes(data=True):
+    for node, data in G.nodes.items():
         width = max(len(line) for line in data["lines"]) * CHAR_WIDTH + 2 * PAD_X
         size[node] = (width, len(data["lines"]) * LINE_HEIGHT + 2 * PAD_Y)
-    layers = sorted({d["layer"] for _, d in G.nodes(data=True)})
-    # networkx spaces the nodes of a layer evenly; one unit becomes the widest box plus a gap.
-    xs = sorted({round(p[0], 9) for p in order.values()})
-    unit = min((b - a for a, b in zip(xs, xs[1:])), default=1.0) or 1.0
+    layers = sorted({d["layer"] for d in G.nodes.values()})
+    # The smallest gap between two places (a half where layers of odd and even size meet)
+    # becomes the widest box plus a gap: every box sits on the same grid.
+    xs = sorted(set(place.values()))
+    unit = min((b - a for a, b in zip(xs, xs[1:])), default=1.0)
     step = max(w for w, _ in size.values()) + GAP_X
-    x_of = {n: order[n][0] / unit * step for n in G}
+    x_of = {n: place[n] / unit * step for n in G.nodes}
     top, y_of = 0.0, {}
     for layer in layers:
-        members = [n for n in G if G.nodes[n]["layer"] == layer]
+        members = [n for n in G.nodes if G.nodes[n]["layer"] == layer]
         height = max(size[n][1] for n in members)
         for n in members:
             y_of[n] = top + (height - size[n][1]) / 2
         top += height + GAP_Y
-    left = min(x_of[n] - size[n][0] / 2 for n in G) - 2
-    right = max(x_of[n] + size[n][0] / 2 for n in G) + 2
-    box = {n: (x_of[n] - left - size[n][0] / 2, y_of[n] + 2, *size[n]) for n in G}
+    left = min(x_of[n] - size[n][0] / 2 for n in G.nodes) - 2
+    right = max(x_of[n] + size[n][0] / 2 for n in G.nodes) + 2
+    box = {n: (x_of[n] - left - size[n][0] / 2, y_of[n] + 2, *size[n]) for n in G.nodes}
     return x_of, box, right - left, top - GAP_Y + 4
 
 
@@ -230,7 +250,7 @@ def _edge_svg(kind: str, x1: float, y1: float, x2: float, y2: float) -> str:
     """One edge: a dashed line for an input, else a line and its arrowhead."""
     if kind == "input":
         return (
-            f'<path class="gs-edge gs-input" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(x2)} {_fmt(y2)}"'
+            f'<path class="gs-edge gs-input" d="M{number(x1)} {number(y1)}L{number(x2)} {number(y2)}"'
             ' fill="none" stroke="currentColor" stroke-dasharray="4 3"/>'
         )
     length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
@@ -238,23 +258,25 @@ def _edge_svg(kind: str, x1: float, y1: float, x2: float, y2: float) -> str:
     bx, by = x2 - dx * ARROW, y2 - dy * ARROW
     half = ARROW / 2
     head = (
-        f"M{_fmt(x2)} {_fmt(y2)}L{_fmt(bx - dy * half)} {_fmt(by + dx * half)}"
-        f"L{_fmt(bx + dy * half)} {_fmt(by - dx * half)}Z"
+        f"M{number(x2)} {number(y2)}L{number(bx - dy * half)} {number(by + dx * half)}"
+        f"L{number(bx + dy * half)} {number(by - dx * half)}Z"
     )
     return (
-        f'<path class="gs-edge" d="M{_fmt(x1)} {_fmt(y1)}L{_fmt(bx)} {_fmt(by)}"'
+        f'<path class="gs-edge" d="M{number(x1)} {number(y1)}L{number(bx)} {number(by)}"'
         ' fill="none" stroke="currentColor"/>'
         f'<path class="gs-arrow" d="{head}" fill="currentColor"/>'
     )
 
 
-def _edges_svg(G: nx.MultiDiGraph, box: dict) -> list[str]:
+def _edges_svg(G: Graph, box: dict) -> list[str]:
     """Every edge, from the bottom of its source box to the top of its target's."""
+    kinds_of: dict[tuple[str, str], list[str]] = {}
+    for u, v, kind in G.edges:
+        kinds_of.setdefault((u, v), []).append(kind)
     parts = []
-    for u, v in sorted(
-        {(u, v) for u, v in G.edges()}, key=lambda e: (box[e[0]][1], box[e[0]][0], e)
+    for (u, v), kinds in sorted(
+        kinds_of.items(), key=lambda item: (box[item[0][0]][1], box[item[0][0]][0], item[0])
     ):
-        kinds = [d["kind"] for d in G.get_edge_data(u, v).values()]
         ux, uy, uw, uh = box[u]
         vx, vy, vw, _ = box[v]
         cx1, cy1, cx2, cy2 = ux + uw / 2, uy + uh, vx + vw / 2, vy
@@ -270,15 +292,15 @@ def _edges_svg(G: nx.MultiDiGraph, box: dict) -> list[str]:
     return parts
 
 
-def _nodes_svg(G: nx.MultiDiGraph, box: dict) -> list[str]:
+def _nodes_svg(G: Graph, box: dict) -> list[str]:
     """Every node: its box (rounded for an autograd node) and its lines of text."""
     parts = []
-    for node, data in G.nodes(data=True):
+    for node, data in G.nodes.items():
         x, y, w, h = box[node]
         classes = " ".join(["gs-node", *data["classes"]])
         parts.append(f'<g class="{classes}">')
         parts.append(
-            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"'
+            f'<rect x="{number(x)}" y="{number(y)}" width="{number(w)}" height="{number(h)}"'
             f' rx="{6 if "gs-fn" in data["classes"] else 2}" fill="none" stroke="currentColor"/>'
         )
         for i, line in enumerate(data["lines"]):
@@ -290,13 +312,13 @@ def _nodes_svg(G: nx.MultiDiGraph, box: dict) -> list[str]:
     return parts
 
 
-def graph_svg(G: nx.MultiDiGraph, alt: str) -> str:
-    """Draw a graph from build_graph as inline SVG (layout by networkx)."""
+def graph_svg(G: Graph, alt: str) -> str:
+    """Draw a graph from build_graph as inline SVG."""
     x_of, box, width, height = _boxes(G, _layers(G))
     alt = f"{alt} {describe(G, x_of)}"
     return (
         f'<svg class="gs-graph" role="img" aria-label="{html.escape(alt)}"'
-        f' viewBox="0 0 {_fmt(width)} {_fmt(height)}" width="{_fmt(width)}" height="{_fmt(height)}">'
+        f' viewBox="0 0 {number(width)} {number(height)}" width="{number(width)}" height="{number(height)}">'
         + "".join(_edges_svg(G, box) + _nodes_svg(G, box))
         + "</svg>"
     )
@@ -315,8 +337,8 @@ def graph(
     namespace, inputs = run_example(snippet, record_inputs=True)
     G = build_graph(namespace, inputs, names)
     words = WORDS[language(lang)]["picture"]
-    kinds = {d["kind"] for *_, d in G.edges(data=True)}
-    classes = {c for _, d in G.nodes(data=True) for c in d["classes"]}
+    kinds = {kind for *_, kind in G.edges}
+    classes = {c for data in G.nodes.values() for c in data["classes"]}
     legend = [inline(words["flow"])] if "flow" in kinds else []
     if "input" in kinds:
         legend.append(inline(words["input"]))
@@ -324,7 +346,7 @@ def graph(
         legend.append(inline(words["retains"]))
     if "gs-hooked" in classes:
         legend.append(inline(words["hooked"]))
-    for _, data in G.nodes(data=True):
+    for data in G.nodes.values():
         if "detached_from" in data:
             legend.append(inline(words["detached"].format(source=f"`{data['detached_from']}`")))
     figure = figure_html("graph", graph_svg(G, alt), legend, caption)

@@ -11,15 +11,14 @@ prints that), and the picture is made from the tensors and values it left in
 its globals:
 
 * `graph` walks the real `grad_fn` / `next_functions` chain of the named
-  tensors. networkx assigns the layers and the order inside them; this module
-  only turns that layout into SVG boxes and arrows.
-* `plot` draws lists of numbers as lines with matplotlib.
+  tensors and draws it in layers, as boxes and arrows (gradsite/graphs.py).
+* `plot` draws lists of numbers as lines on axes (gradsite/plots.py).
 
 Both return (and print) one `<figure>` holding inline SVG: no file, no
 request to any host, colours from the page (currentColor and CSS variables,
 see docs/assets/pictures.css), so it reads in the light and the dark scheme.
-The SVG is byte-identical on every build: fixed sizes, no ids made at random,
-no dates. Words in the picture come from the page (alt text, caption, axis
+The SVG is byte-identical on every build and machine: fixed sizes, no ids,
+no dates, coordinates at a tenth of a unit. Words in the picture come from the page (alt text, caption, axis
 labels, series names) or from the legend words of gradsite/words.py, in the language
 being built, so the SVG itself holds only code: op and variable names.
 """

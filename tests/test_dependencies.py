@@ -19,8 +19,9 @@ from packaging.utils import canonicalize_name
 
 from sitebuild import ROOT
 
-# What an author serving the site must not have to download.
-TEST_ONLY = {"playwright", "pytest"}
+# What an author serving the site must not have to download: the test tools, and pillow, which
+# only the browser tests read images with (it once came with matplotlib; the site draws its own SVG).
+TEST_ONLY = {"pillow", "playwright", "pytest"}
 SITE_TARGETS = ("serve", "build")
 
 
@@ -99,6 +100,11 @@ def test_the_check_catches_a_test_tool_among_the_site_dependencies():
         '"torch==2.13.0",', '"torch==2.13.0",\n    "playwright==1.65.2",', 1
     )
     assert "playwright is installed" in site_install_problems(planted, makefile)[0]
+    # pillow among the site's dependencies is caught too (matplotlib would bring it back).
+    planted = pyproject.replace('"torch==2.13.0",', '"torch==2.13.0",\n    "pillow==13.0.0",', 1)
+    assert site_install_problems(planted, makefile) == [
+        "pillow is installed by pyproject.toml's [project] dependencies (directly or through another)"
+    ]
 
 
 def test_the_check_catches_serve_installing_the_test_group():

@@ -8,7 +8,6 @@ import subprocess
 import sys
 import textwrap
 
-import networkx as nx
 import pytest
 from gradsite import pictures
 from gradsite.project import FENCE, ROOT
@@ -22,6 +21,19 @@ SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 
 def _boxes(figure: str, label: str) -> int:
     return len(re.findall(rf">{re.escape(label)}</text>", figure))
+
+
+def _reaches(G, start, end, *, directed=True) -> bool:
+    """Whether a path of edges leads from start to end (either way along an edge if not directed)."""
+    seen, todo = {start}, [start]
+    while todo:
+        node = todo.pop()
+        for u, v, _ in G.edges:
+            for a, b in [(u, v)] + ([] if directed else [(v, u)]):
+                if a == node and b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+    return end in seen
 
 
 def _graph_of(path, *names, lang="en"):
@@ -78,13 +90,13 @@ def test_a_detached_tensor_is_marked_and_cut_off(tmp_path):
     example.write_text(textwrap.dedent(DETACH), encoding="utf-8")
     namespace, inputs = pictures.run_example(str(example), record_inputs=True)
     G = pictures.build_graph(namespace, inputs, ("x", "y", "z", "w"))
-    node = {d["lines"][0]: n for n, d in G.nodes(data=True) if "gs-tensor" in d["classes"]}
+    node = {d["lines"][0]: n for n, d in G.nodes.items() if "gs-tensor" in d["classes"]}
     assert G.nodes[node["z"]]["detached_from"] == "y"
     assert "gs-detached" in G.nodes[node["z"]]["classes"]
     assert "gs-detached" not in G.nodes[node["y"]]["classes"]
     # The cut: nothing joins z's graph to the graph of x and y.
-    assert not nx.has_path(G.to_undirected(as_view=True), node["z"], node["y"])
-    assert nx.has_path(G, node["w"], node["z"]) and nx.has_path(G, node["y"], node["x"])
+    assert not _reaches(G, node["z"], node["y"], directed=False)
+    assert _reaches(G, node["w"], node["z"]) and _reaches(G, node["y"], node["x"])
     figure = pictures.graph(str(example), "x", "y", "z", "w", alt="alt", lang="zh")
     assert "与 <code>y</code> 共享存储" in figure  # the legend names the source, in Chinese
 
@@ -120,9 +132,10 @@ def test_graphs_are_identical_whatever_the_hash_seed():
 
 
 @pytest.mark.parametrize("example", ["loss_curves.py", "loss_curves_batchnorm.py"])
-def test_plots_are_self_contained(example, capsys):
-    """Plots use the page's colours and fonts. That two processes draw the same bytes is
-    tests/test_reproducible.py's byte-for-byte comparison of two builds (the plots are on the pages)."""
+def test_plots_draw_in_the_pages_colours_and_fonts(example, capsys):
+    """Every colour is the text's (currentColor) or a series' (var(--gs-series-N), light and dark
+    in docs/assets/pictures.css), and no font is named: text is drawn in the page's font. That two
+    processes draw the same bytes is tests/test_reproducible.py's comparison of two builds."""
     here = pictures.plot(
         f"snippets/accumulation/{example}",
         {"full_batch_losses": "full", "accumulated_losses": "accumulated"},
@@ -131,20 +144,62 @@ def test_plots_are_self_contained(example, capsys):
     )
     capsys.readouterr()
     svg = SVG.search(here)[0]
-    assert "var(--gs-series-2)" in svg
-    assert "<metadata" not in svg and "<style" not in svg and "font-family" not in svg
+    colours = re.findall(r'(?:fill|stroke)(?:="|: )([^";]+)', svg)
+    assert {"currentColor", "var(--gs-series-1)", "var(--gs-series-2)"} <= set(colours)
+    assert set(colours) <= {"none", "currentColor", "var(--gs-series-1)", "var(--gs-series-2)"}
+    assert "font-family" not in svg and "<style" not in svg and "#" not in svg
 
 
-def test_plot_ids_are_unique_to_each_picture():
-    one = pictures.plot("snippets/accumulation/loss_curves.py", {"full_batch_losses": "x"}, alt="a")
-    two = pictures.plot(
-        "snippets/accumulation/loss_curves_batchnorm.py", {"full_batch_losses": "x"}, alt="a"
+PLOTTED = """
+steps = [1, 2, 4, 8]
+losses = [4.0, 2.0, 1.0, 0.25]
+"""
+
+
+def _plot_of(tmp_path, code, **options):
+    example = tmp_path / "numbers.py"
+    example.write_text(textwrap.dedent(code), encoding="utf-8")
+    return SVG.search(pictures.plot(str(example), {"losses": "loss"}, alt="alt", **options))[0]
+
+
+def test_a_plot_draws_the_examples_numbers(tmp_path, capsys):
+    svg = _plot_of(tmp_path, PLOTTED, x="steps", log_y=True)
+    (points,) = re.findall(r'class="gs-series" d="([^"]+)"', svg)
+    xy = [tuple(map(float, p.split())) for p in points.removeprefix("M").split("L")]
+    assert len(xy) == 4
+    # x: 1, 2, 4, 8 evenly apart as numbers; y: halving is the same step down on a log axis,
+    # except the last (a quarter).
+    gaps = [b[0] - a[0] for a, b in zip(xy, xy[1:])]
+    assert gaps[1] == pytest.approx(2 * gaps[0], abs=0.5)
+    assert gaps[2] == pytest.approx(4 * gaps[0], abs=0.5)
+    drops = [b[1] - a[1] for a, b in zip(xy, xy[1:])]
+    assert drops[0] == pytest.approx(drops[1], abs=0.5) and drops[2] == pytest.approx(
+        2 * drops[0], abs=0.5
     )
-    ids_one = set(re.findall(r'\bid="([^"]+)"', one))
-    ids_two = set(re.findall(r'\bid="([^"]+)"', two))
-    assert ids_one and ids_two and not ids_one & ids_two
-    for ref in re.findall(r"#([\w.-]+)", one):  # every reference points inside the same picture
-        assert ref in ids_one
+    labels = re.findall(r">([^<]+)</text>", svg)
+    assert labels == ["1", "2", "3", "4", "5", "6", "7", "8", "0.5", "1", "2"]  # 0.5, not 5x10^-1
+    linear = _plot_of(tmp_path, PLOTTED.replace("4.0", "3.5"))
+    assert re.findall(r">([^<]+)</text>", linear) == (
+        ["1", "2", "3", "4"] + ["0.5", "1.0", "1.5", "2.0", "2.5", "3.0", "3.5"]
+    )  # x: 1, 2, 3, ... by default, whole numbers; y: as many decimals as the step needs
+    capsys.readouterr()
+
+
+def test_plot_coordinates_have_one_decimal_at_most(tmp_path, capsys):
+    """Rounding-level digits differ from one CPU to another: positions are written at a tenth of a
+    unit, far below a pixel, so the bytes are the same on every machine."""
+    svg = _plot_of(tmp_path, "import math\nlosses = [math.pi / k for k in range(1, 30)]\n")
+    capsys.readouterr()
+    places = re.findall(r'\b(?:d|x|y|cx|cy|viewBox)="([^"]+)"', svg)
+    numbers = [n for place in places for n in re.findall(r"\d+(?:\.\d+)?", place)]
+    assert len(numbers) > 100
+    assert all(len(n.partition(".")[2]) <= 1 for n in numbers), sorted(numbers, key=len)[-3:]
+    assert "3.1416" not in svg
+
+
+def test_log_y_refuses_numbers_it_cannot_draw(tmp_path, capsys):
+    with pytest.raises(ValueError, match="positive numbers only"):
+        _plot_of(tmp_path, PLOTTED.replace("0.25", "0.0"), log_y=True)
 
 
 @pytest.mark.parametrize("kind", ["graph", "plot"])
@@ -167,6 +222,21 @@ def test_two_builds_give_identical_pictures(site, later):
         first, second = (FIGURE.findall(b.page(page)) for b in (site, later))
         assert len(first) >= 2
         assert first == second
+
+
+def test_pictures_share_no_id_with_the_page_and_point_only_inside_themselves(site):
+    """A picture may name an id (a clip path, a marker) only once on its page, and refers only to
+    ids inside itself: two plots on one page, or a plot and Material's page, never clash."""
+    pages = [p for p in site.site.rglob("index.html") if "gs-figure" in p.read_text("utf-8")]
+    assert len(pages) >= 6  # retention, detach and accumulation, in both languages
+    for page in pages:
+        text = page.read_text("utf-8")
+        everywhere = re.findall(r'\bid="([^"]+)"', text)
+        for figure in FIGURE.findall(text):
+            ids = re.findall(r'\bid="([^"]+)"', figure)
+            assert all(everywhere.count(i) == 1 for i in ids), (page, ids)
+            for ref in re.findall(r'(?:href="|url\()#([\w.-]+)', figure):
+                assert ref in ids, (page, ref)
 
 
 def test_figures_carry_alt_text_in_the_pages_language(site):
