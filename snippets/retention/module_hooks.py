@@ -14,8 +14,8 @@ def keep_activation(module, args, output):
 
 
 def keep_gradients(module, grad_input, grad_output):
-    # With respect to the module's input and output, not its parameters.
-    kept["grad_input"], kept["grad_output"] = grad_input, grad_output
+    # With respect to the module's (one) input and output, not its parameters.
+    kept["grad_input"], kept["grad_output"] = grad_input[0], grad_output[0]
 
 
 handles = [
@@ -26,31 +26,18 @@ model(x).sum().backward()
 # A hook stays on its module until its handle removes it.
 for handle in handles:
     handle.remove()
-
-activation = kept["activation"]
-print(
-    "kept ReLU output: shape",
-    tuple(activation.shape),
-    "| requires_grad =",
-    activation.requires_grad,
-)
-print(
-    "last Linear: grad_input",
-    [tuple(g.shape) for g in kept["grad_input"]],
-    "| grad_output",
-    [tuple(g.shape) for g in kept["grad_output"]],
-)
+for name, t in kept.items():
+    print(f"{name}: shape {tuple(t.shape)}, requires_grad={t.requires_grad}")
 
 # --- checks ---
 
-(grad_input,), (grad_output,) = kept["grad_input"], kept["grad_output"]
 # d(sum)/d(output) is 1; the input's gradient goes back through the weight.
 # claim: full-backward-hook-sees-input-output-grads
-assert torch.equal(grad_output, torch.ones(2, 1))
+assert torch.equal(kept["grad_output"], torch.ones(2, 1))
 # claim: full-backward-hook-sees-input-output-grads
-assert torch.allclose(grad_input, grad_output @ model[2].weight)
+assert torch.allclose(kept["grad_input"], kept["grad_output"] @ model[2].weight)
 # claim: forward-hook-sees-output
-assert torch.equal(activation, torch.relu(model[0](x)))
+assert torch.equal(kept["activation"], torch.relu(model[0](x)))
 outputs = []
 handle = model[1].register_forward_hook(
     lambda module, args, output: outputs.append(output)
@@ -59,7 +46,7 @@ model(x)
 handle.remove()
 # claim: hook-output-carries-graph
 assert type(outputs[0].grad_fn).__name__ == "ReluBackward0"
-assert activation.grad_fn is None and not activation.requires_grad
+assert kept["activation"].grad_fn is None
 kept.clear()
 model(x).sum().backward()
 # claim: module-hook-handle-removes

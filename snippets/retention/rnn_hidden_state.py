@@ -33,3 +33,7 @@ assert all(
 )
 # claim: lstm-state-is-a-tuple
 assert isinstance(state, tuple) and len(state) == 2
+# nn.RNN's and nn.GRU's state is one tensor.
+for layer in (torch.nn.RNN(3, 3), torch.nn.GRU(3, 3)):
+    # claim: lstm-state-is-a-tuple
+    assert isinstance(layer(torch.zeros(1, 1, 3))[1], torch.Tensor)
