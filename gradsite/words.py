@@ -165,15 +165,15 @@ python {first}
             "of": "第 {i} 个，共 {n} 个",
         },
         "claims": {
-            "mark_asserted": "本段的论断由示例中的 assert 检查：查看证明",
-            "mark_cited": "本段的论断无法在本站运行，引用了出处：查看出处",
-            "mark_many": "本段有 {n} 条论断：查看每条如何检查",
-            "tip_many": "本段有 {n} 条论断，每条的检查如下：",
+            "mark_asserted": "本段的结论由示例中的 assert 检查：查看证明",
+            "mark_cited": "本段的结论无法在本站运行，引用了出处：查看出处",
+            "mark_many": "本段有 {n} 条结论：查看每条如何检查",
+            "tip_many": "本段有 {n} 条结论，每条的检查如下：",
             "tip_asserted": "由 {file} 第 {line} 行的断言检查：",
             "tip_cited": (
-                "这条论断无法在构建网站的机器上运行（例如需要 GPU 或多台机器），只能引用出处："
+                "这条结论无法在构建网站的机器上运行（例如需要 GPU 或多台机器），只能引用出处："
             ),
-            "tip_more": "在论断清单中查看",
+            "tip_more": "在结论清单中查看",
             "close": "关闭",
             "releases": "该示例在 PyTorch {releases} 上原样通过。",
             "releases_pinned": "目前只在 PyTorch {pinned} 上检查过。",
@@ -182,26 +182,26 @@ python {first}
             "releases_pinned_short": "目前只有 {pinned}",
             "releases_none_short": "尚无记录",
             "summary_page": (
-                "本页共有 {claims} 条论断：{asserted} 条由旁边示例中的 `assert` 检查，{cited} 条"
-                "引用了出处；由断言检查的论断中，{drift} 条还有漂移模拟，即模拟一次 PyTorch 的"
-                "行为变化，确认构建会因此失败。"
+                "本页共有 {claims} 条结论：{asserted} 条由旁边示例里的 `assert` 检查，{cited} 条"
+                "引用了出处。在由断言检查的结论里，有 {drift} 条还做过变化模拟：假装 PyTorch "
+                "改变了这一行为，确认构建会因此失败。"
             ),
             "summary_site": (
-                "全站共有 {claims} 条论断：{asserted} 条（{asserted_pct}%）由示例中的 `assert` "
-                "检查，{cited} 条引用了出处；由断言检查的论断中，{drift} 条（{drift_pct}%）还有"
-                "漂移模拟。"
+                "全站共有 {claims} 条结论：{asserted} 条（{asserted_pct}%）由示例里的 `assert` "
+                "检查，{cited} 条引用了出处。在由断言检查的结论里，有 {drift} 条（{drift_pct}%）"
+                "还做过变化模拟。"
             ),
-            "summary_none": "本页还没有标出论断。",
-            "summary_none_site": "全站还没有标出论断。",
-            "summary_link": "[论断清单]({url})逐条列出了每条论断和它的证明。",
+            "summary_none": "本页还没有标出结论。",
+            "summary_none_site": "全站还没有标出结论。",
+            "summary_link": "[结论清单]({url})逐条列出了每条结论和它的证明。",
             "page_counts": (
-                "{claims} 条论断：{asserted} 条由断言检查，{cited} 条引用出处，{drift} 条有漂移模拟。"
+                "{claims} 条结论：{asserted} 条由断言检查，{cited} 条引用出处，{drift} 条做过变化模拟。"
             ),
-            "sentence": "论断",
+            "sentence": "结论",
             "proof": "证明",
-            "drift": "漂移模拟",
+            "drift": "变化模拟",
             "runs": "通过的版本",
-            "no_drift": "没有漂移模拟",
+            "no_drift": "没有变化模拟",
             "no_drift_why": "——没有哪种版本变化能单独破坏它：",
             "cited": "引用：",
         },

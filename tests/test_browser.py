@@ -221,11 +221,11 @@ def test_a_link_into_a_folded_proof_opens_it(tab, language):
     )
     assert tab.page.evaluate(_FOLD, "canonical-loop-proof") == {"open": True, "shown": True}
     # An address that points into a fold, as a link from another page does.
-    tab.open(language + "detach/#target-network-proof")
+    tab.open(language + "detach/#averaged-model-proof")
     tab.page.wait_for_function(
-        "document.getElementById('target-network-proof').closest('details').open"
+        "document.getElementById('averaged-model-proof').closest('details').open"
     )
-    assert tab.page.evaluate(_FOLD, "target-network-proof") == {"open": True, "shown": True}
+    assert tab.page.evaluate(_FOLD, "averaged-model-proof") == {"open": True, "shown": True}
     assert tab.page.evaluate(_FOLD, "logging-and-numpy-proof")["open"] is False, (
         "only the fold pointed into"
     )

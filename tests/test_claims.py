@@ -223,7 +223,7 @@ def test_marks_render_as_anchors_and_the_summary_counts_the_page(tmp_path):
     assert "Claims on this page: 3. Checked by an `assert` in the examples beside them: 2;" in html
     assert "The [claims page](../claims/index.md) lists every claim" in html
     zh = claims.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
-    assert "本页共有 3 条论断：2 条由旁边示例中的 `assert` 检查，1 条引用了出处" in zh
+    assert "本页共有 3 条结论：2 条由旁边示例里的 `assert` 检查，1 条引用了出处" in zh
     data = claims.data(markdown.markdown(html), page, ledger, {})
     assert '"grad-is-three":{"proofs":[{"file":"snippets/demo/example.py","line":8' in data
     assert '"sentence":"After \\u003ccode>y.backward()\\u003c/code>, ' in data
@@ -293,7 +293,7 @@ def test_a_paragraph_gets_one_mark_at_its_end_naming_its_claims(tmp_path):
         "demo/index.zh.md",
         ledger,
     )
-    assert 'aria-label="本段有 2 条论断：查看每条如何检查"' in zh
+    assert 'aria-label="本段有 2 条结论：查看每条如何检查"' in zh
 
 
 def test_the_grouping_can_fail():
