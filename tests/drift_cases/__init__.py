@@ -12,6 +12,16 @@ and reading it now raises or warns. The case must then fail at a line of the rec
 
 IN_RECIPE = "fails in the recipe"
 
+# Tensor.backward() warns no more (backward(create_graph=True)'s reference-cycle warning).
+BACKWARD_STOPS_WARNING = """
+    import warnings, torch
+    _backward = torch.Tensor.backward
+    def backward(self, *args, **kwargs):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _backward(self, *args, **kwargs)
+    torch.Tensor.backward = backward
+    """
 # torch.compile gives the function back as it is: every compiled example runs eagerly.
 COMPILE_IS_EAGER = """
     import torch

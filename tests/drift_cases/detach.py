@@ -8,7 +8,12 @@ that carries `# claim: <claim-id>`. See CONTRIBUTING.md.
 
 from __future__ import annotations
 
-from drift_cases import IN_RECIPE, NO_GRAD_RECORDS, OPTIMIZER_DEFAULTS_TO_ZEROS
+from drift_cases import (
+    BACKWARD_STOPS_WARNING,
+    IN_RECIPE,
+    NO_GRAD_RECORDS,
+    OPTIMIZER_DEFAULTS_TO_ZEROS,
+)
 
 SHARES = "snippets/detach/detach_shares_storage.py"
 CLONE = "snippets/detach/clone_and_detach.py"
@@ -528,15 +533,7 @@ DRIFT = {
         "view-cannot-detach-in-place",
     ),
     "backward(create_graph=True) stops warning about the cycle": (
-        """
-        import torch, warnings
-        _backward = torch.Tensor.backward
-        def backward(self, *args, **kwargs):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return _backward(self, *args, **kwargs)
-        torch.Tensor.backward = backward
-        """,
+        BACKWARD_STOPS_WARNING,
         GRAD_GRAPH,
         "create-graph-grad-warns-leak",
         IN_RECIPE,  # the recipe prints the warning, and none was given

@@ -7,6 +7,7 @@ the build, so an author rereads the entry. See CONTRIBUTING.md ("Adding a drift 
 from __future__ import annotations
 
 from drift_cases import (
+    BACKWARD_STOPS_WARNING,
     IN_RECIPE,
     MODULE_DEFAULTS_TO_ZEROS,
     NON_LEAF_GRAD_QUIET,
@@ -69,15 +70,7 @@ DRIFT = {
         "error-assign-grad-wrong-size",
     ),
     "backward(create_graph=True) stops warning": (
-        """
-        import warnings, torch
-        _backward = torch.Tensor.backward
-        def backward(self, *args, **kwargs):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return _backward(self, *args, **kwargs)
-        torch.Tensor.backward = backward
-        """,
+        BACKWARD_STOPS_WARNING,
         "snippets/errors/create_graph_reference_cycle.py",
         "error-create-graph-backward-warns-cycle",
         IN_RECIPE,  # the recipe prints the warning it caught, and none comes
