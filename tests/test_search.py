@@ -87,7 +87,6 @@ def test_search_queries_land_on_the_right_page_first(tab, record_property, langu
 REWRITTEN = {
     "zh": [
         ["detach和clone的区别", "detach/#clone-and-detach"],
-        ["为什么zero_grad之后grad是None", "zeroing/#set-to-none"],
         ["中间变量的梯度怎么保留", "retention/#retain-grad"],
         ["非叶子节点的梯度为什么是None", "retention/#non-leaf-grad"],
         ["用hook修改梯度", "retention/#hooks"],
