@@ -43,6 +43,7 @@ for name, make in operations.items():
         continue
     count, second = backward_twice(make)
     # claim: second-backward-error-needs-saved-tensors
+    # claim: saved-count-predicts-second-backward
     assert (second == "raises") == (count > 0)
 # x * 2 saves its Python number 2 as a tensor, which the hooks do not see.
 times_two = (x * 2).sum().grad_fn.next_functions[0][0]

@@ -58,5 +58,5 @@ model = torch.nn.Linear(3, 1).to(torch.float64)
 optimizer = torch.optim.Adam(model.parameters())
 model(torch.ones(2, 3, dtype=torch.float64)).sum().backward()
 optimizer.step()
-# claim: optimizer-state-not-converted
+# claim: model-moved-first-state-follows
 assert optimizer.state[model.weight]["exp_avg"].dtype == torch.float64

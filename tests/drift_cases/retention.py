@@ -302,6 +302,22 @@ DRIFT = {
         S + "model_to_keeps_parameters.py",
         "optimizer-state-not-converted",
     ),
+    "Adam keeps its state in float32 whatever the parameters' dtype": (
+        """
+        import torch
+        _step = torch.optim.Adam.step
+        def step(self, *args, **kwargs):
+            result = _step(self, *args, **kwargs)
+            for state in self.state.values():
+                for key, value in state.items():
+                    if key != "step" and torch.is_tensor(value) and value.is_floating_point():
+                        state[key] = value.float()
+            return result
+        torch.optim.Adam.step = step
+        """,
+        S + "model_to_keeps_parameters.py",
+        "model-moved-first-state-follows",
+    ),
     "Adam converts its state to the parameters' dtype (summary)": (
         ADAM_CONVERTS_STATE,
         S + "model_to_keeps_parameters.py",
@@ -671,6 +687,11 @@ DRIFT = {
         S + "count_saved_tensors.py",
         "second-backward-error-needs-saved-tensors",
     ),
+    "graphs that saved tensors are kept after backward (counted)": (
+        GRAPHS_KEPT,
+        S + "count_saved_tensors.py",
+        "saved-count-predicts-second-backward",
+    ),
     "saved-tensor hooks see the Python numbers an operation saves": (
         """
         import torch
@@ -786,6 +807,27 @@ DRIFT = {
         """,
         S + "autograd_grad.py",
         "autograd-grad-returns-not-accumulates",
+    ),
+    "torch.autograd.grad leaves retained .grad alone": (
+        """
+        import weakref, torch
+        retained = weakref.WeakSet()
+        _retain_grad = torch.Tensor.retain_grad
+        def retain_grad(self):
+            retained.add(self)
+            return _retain_grad(self)
+        torch.Tensor.retain_grad = retain_grad
+        _grad = torch.autograd.grad
+        def grad(*args, **kwargs):
+            before = [(t, t.grad) for t in list(retained)]
+            result = _grad(*args, **kwargs)
+            for t, kept in before:
+                t.grad = kept
+            return result
+        torch.autograd.grad = grad
+        """,
+        S + "autograd_grad.py",
+        "autograd-grad-fills-retained-grad",
     ),
     "torch.autograd.grad gives no gradient for a non-leaf input": (
         """
