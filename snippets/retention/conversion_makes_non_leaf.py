@@ -2,9 +2,7 @@ import torch
 
 a = torch.ones(3, requires_grad=True)  # float32, on the CPU
 converted = a.double()  # a real conversion: a recorded operation
-print(
-    "a.double(): is_leaf =", converted.is_leaf, type(converted.grad_fn).__name__
-)
+print("a.double(): is_leaf =", converted.is_leaf, type(converted.grad_fn))
 print("a.to('meta'): is_leaf =", a.to("meta").is_leaf)  # meta stands for a GPU
 print("a.to('cpu') is a:", a.to("cpu") is a)  # nothing to convert: a itself
 
@@ -14,9 +12,7 @@ print("a.grad =", a.grad)  # through the copy, to the leaf a
 # Create the tensor with the dtype (and device) it needs: then it is the leaf.
 created = torch.ones(3, dtype=torch.float64, requires_grad=True)
 (created * created).sum().backward()
-print(
-    "created as float64: is_leaf =", created.is_leaf, "| grad =", created.grad
-)
+print("created as float64: is_leaf =", created.is_leaf, "| grad:", created.grad)
 
 # --- checks ---
 
