@@ -2,7 +2,6 @@ import torch
 from torch import nn
 from torch.utils.flop_counter import FlopCounterMode
 
-torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(256, 256), nn.Tanh(), nn.Linear(256, 1))
 x, y = torch.randn(512, 256), torch.randn(512, 1)
 for micro_batches, name in ((1, "one batch"), (8, "8 micro-batches")):

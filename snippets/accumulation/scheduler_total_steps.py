@@ -4,9 +4,7 @@ import torch
 
 ACCUMULATION_STEPS, EPOCHS = 4, 2
 loader = torch.utils.data.DataLoader(torch.randn(38, 4), batch_size=4)
-model = torch.nn.Linear(4, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-# optimizer steps, not micro-batches; the short last group steps too
+optimizer = torch.optim.SGD(torch.nn.Linear(4, 1).parameters(), lr=0.1)
 steps_per_epoch = math.ceil(len(loader) / ACCUMULATION_STEPS)
 scheduler = torch.optim.lr_scheduler.OneCycleLR(
     optimizer, max_lr=0.1, total_steps=EPOCHS * steps_per_epoch
