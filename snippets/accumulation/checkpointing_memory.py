@@ -149,8 +149,10 @@ assert warning and "use_reentrant=False is recommended" in str(warning.message)
 # later, and the call above returned.
 # claim: checkpoint-default-still-reentrant
 assert "Starting in PyTorch 2.9" in str(warning.message)
+# claim: checkpoint-default-still-reentrant
 assert torch.torch_version.TorchVersion(torch.__version__) >= (2, 9)
 # reentrant: the output has a graph only through inputs that need a gradient
+# claim: checkpoint-default-still-reentrant
 assert not default_output.requires_grad and non_reentrant.requires_grad
 # every run freed what its graphs saved
 assert usage["now"] == 0

@@ -23,6 +23,11 @@ print(f"{scheduler.last_epoch} optimizer steps, the last on {len(labels)} rows")
 
 # --- checks ---
 
+# claim: complete-loop-steps-last-group
+assert scheduler.last_epoch == 3 and (len(labels), len(y)) == (6, 2)
+# claim: complete-loop-leaves-no-grad
+assert all(p.grad is None for p in model.parameters())
+
 F = torch.nn.functional
 trained = [p.detach().clone() for p in model.parameters()]
 
@@ -71,16 +76,10 @@ big, big_scales = epoch(16, lambda out, y, rows, n: F.cross_entropy(out, y))
 # Each micro-batch's mean divided by their number: the 2-row micro-batch then
 # weighs as much as the 4-row one.
 per_micro, _ = epoch(4, lambda out, y, rows, n: F.cross_entropy(out, y) / n)
-# No step was skipped (the scale never went down) in either run, so the two
-# runs took the same steps.
-assert scales == big_scales == [2.0**16] * 3
 
-# claim: complete-loop-steps-last-group
-assert scheduler.last_epoch == 3 and (len(labels), len(y)) == (6, 2)
-# claim: complete-loop-leaves-no-grad
-assert all(p.grad is None for p in model.parameters())
-# float16 rounding only
+# No step was skipped (the scale never went down) in either run, so both took
+# the same steps; they differ by float16 rounding only.
 # claim: complete-loop-matches-big-batch summary-loop-matches-full-batch
-assert distance(big, trained) < 1e-4
+assert scales == big_scales == [2.0**16] * 3 and distance(big, trained) < 1e-4
 # claim: complete-loop-mean-per-micro-batch-misses
 assert distance(per_micro, big.parameters()) > 1e-3

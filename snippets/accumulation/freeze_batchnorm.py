@@ -14,16 +14,16 @@ print(f"its running statistics updated {model[1].num_batches_tracked} times")
 
 # --- checks ---
 
+# claim: frozen-batchnorm-weights-still-learn
+assert model[1].num_batches_tracked == 0 and model[1].weight.grad is not None
 accumulated = [p.grad.clone() for p in model.parameters()]
 model.zero_grad()
 nn.functional.mse_loss(model(x), y).backward()
-# the full batch's gradient up to rounding; BatchNorm's own weight still learns
+# the full batch's gradient up to rounding
 assert all(
     (p.grad - a).abs().max() < 1e-6
     for p, a in zip(model.parameters(), accumulated)
 )
-# claim: frozen-batchnorm-weights-still-learn
-assert model[1].num_batches_tracked == 0 and model[1].weight.grad is not None
 model.train()
 # claim: train-unfreezes-batchnorm
 assert model[1].training

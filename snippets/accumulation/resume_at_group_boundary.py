@@ -91,6 +91,7 @@ assert same
 # two steps overflowed before the checkpoint: 65536 halved twice
 # claim: scaler-state-holds-the-scale
 assert state["scaler"]["scale"] == 2.0**14
+# claim: scaler-state-holds-the-scale
 assert without_scaler[3].get_scale() == 2.0**15 and scaler_gap > 1e-3
 # claim: resume-mid-group-loses-partial-gradient
 assert mid_group[0].weight.grad is None and gap > 1e-3
