@@ -272,6 +272,23 @@ SCALER_LOAD_KEEPS_SCALE = """
             self._scale.fill_(scale)
     torch.amp.GradScaler.load_state_dict = load_state_dict
     """
+# checkpoint() without use_reentrant warns as torch 2.13 does, then runs the non-reentrant way.
+CHECKPOINT_DEFAULT_NON_REENTRANT = """
+    import warnings
+    import torch.utils.checkpoint
+    _checkpoint = torch.utils.checkpoint.checkpoint
+    def checkpoint(function, *args, use_reentrant=None, **kwargs):
+        if use_reentrant is None:
+            warnings.warn(
+                "torch.utils.checkpoint: the use_reentrant parameter should be passed "
+                "explicitly. Starting in PyTorch 2.9, calling checkpoint without "
+                "use_reentrant will raise an exception. use_reentrant=False is recommended",
+                stacklevel=2,
+            )
+            use_reentrant = False
+        return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
+    torch.utils.checkpoint.checkpoint = checkpoint
+    """
 
 
 def comm_hook_skips(condition: str) -> str:
@@ -893,24 +910,14 @@ DRIFT = {
         IN_RECIPE,  # the recipe's first call, without use_reentrant, raises
     ),
     "checkpoint() without use_reentrant warns, then runs the non-reentrant way": (
-        """
-        import warnings
-        import torch.utils.checkpoint
-        _checkpoint = torch.utils.checkpoint.checkpoint
-        def checkpoint(function, *args, use_reentrant=None, **kwargs):
-            if use_reentrant is None:
-                warnings.warn(
-                    "torch.utils.checkpoint: the use_reentrant parameter should be passed "
-                    "explicitly. Starting in PyTorch 2.9, calling checkpoint without "
-                    "use_reentrant will raise an exception. use_reentrant=False is recommended",
-                    stacklevel=2,
-                )
-                use_reentrant = False
-            return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
-        torch.utils.checkpoint.checkpoint = checkpoint
-        """,
+        CHECKPOINT_DEFAULT_NON_REENTRANT,
         CHECKPOINTING,
         "checkpoint-default-still-reentrant",
+    ),
+    "checkpoint() without use_reentrant warns, then runs the non-reentrant way (no graph)": (
+        CHECKPOINT_DEFAULT_NON_REENTRANT,
+        CHECKPOINTING,
+        "reentrant-segment-of-data-has-no-graph",
     ),
     "checkpoint() puts BatchNorm's statistics back after recomputing": (
         """
