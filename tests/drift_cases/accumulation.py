@@ -217,17 +217,78 @@ NO_SYNC_NO_OP = in_every_process(
     torch.nn.parallel.DistributedDataParallel.no_sync = lambda self: contextlib.nullcontext()
     """
 )
+# checkpoint() called with use_reentrant keeps every activation (runs the function plainly);
+# called without it, it is torch's own (the warning, the reentrant implementation).
 CHECKPOINT_KEEPS_ACTIVATIONS = """
-    import warnings
     import torch.utils.checkpoint
+    _checkpoint = torch.utils.checkpoint.checkpoint
     def checkpoint(function, *args, use_reentrant=None, **kwargs):
         if use_reentrant is None:
-            warnings.warn("torch.utils.checkpoint: use_reentrant=False is recommended")
+            return _checkpoint(function, *args, **kwargs)
         return function(*args)
     torch.utils.checkpoint.checkpoint = checkpoint
     """
 
 UNUSED = S + "ddp_unused_parameters.py"
+PEAK = S + "peak_memory.py"
+CHECKPOINTING = S + "checkpointing_memory.py"
+CHECKPOINT_BATCHNORM = S + "checkpoint_batchnorm.py"
+FREEZE = S + "freeze_batchnorm.py"
+RESUME = S + "resume_at_group_boundary.py"
+# GradScaler.update() halves the scale on every step, overflow or not.
+UPDATE_HALVES = """
+    import torch
+    _update = torch.amp.GradScaler.update
+    def update(self, new_scale=None):
+        scale = self.get_scale()
+        _update(self, new_scale)
+        self._scale.fill_(scale / 2)
+    torch.amp.GradScaler.update = update
+    """
+# nn.Tanh saves its input as well as its output for backward.
+TANH_SAVES_INPUT = """
+    import torch
+    class Tanh(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            y = torch.tanh(x)
+            ctx.save_for_backward(x, y)
+            return y
+        @staticmethod
+        def backward(ctx, grad):
+            x, y = ctx.saved_tensors
+            return grad * (1 - y * y)
+    torch.nn.Tanh.forward = lambda self, x: Tanh.apply(x)
+    """
+# GradScaler.load_state_dict keeps the scale it was built with.
+SCALER_LOAD_KEEPS_SCALE = """
+    import torch
+    _load = torch.amp.GradScaler.load_state_dict
+    def load_state_dict(self, state_dict):
+        scale = self.get_scale()
+        _load(self, state_dict)
+        self._init_scale = scale
+        if self._scale is not None:
+            self._scale.fill_(scale)
+    torch.amp.GradScaler.load_state_dict = load_state_dict
+    """
+# checkpoint() without use_reentrant warns as torch 2.13 does, then runs the non-reentrant way.
+CHECKPOINT_DEFAULT_NON_REENTRANT = """
+    import warnings
+    import torch.utils.checkpoint
+    _checkpoint = torch.utils.checkpoint.checkpoint
+    def checkpoint(function, *args, use_reentrant=None, **kwargs):
+        if use_reentrant is None:
+            warnings.warn(
+                "torch.utils.checkpoint: the use_reentrant parameter should be passed "
+                "explicitly. Starting in PyTorch 2.9, calling checkpoint without "
+                "use_reentrant will raise an exception. use_reentrant=False is recommended",
+                stacklevel=2,
+            )
+            use_reentrant = False
+        return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
+    torch.utils.checkpoint.checkpoint = checkpoint
+    """
 
 
 def comm_hook_skips(condition: str) -> str:
@@ -279,15 +340,14 @@ DRIFT = {
         "compiled-no-sync-one-all-reduce-per-step",
     ),
     # The complete loop
-    "GradScaler.update halves the scale without an overflow": (
+    "DataLoader drops the last incomplete batch by default": (
         """
-        import torch
-        _update = torch.amp.GradScaler.update
-        def update(self, new_scale=None):
-            scale = self.get_scale()
-            _update(self, new_scale)
-            self._scale.fill_(scale / 2)
-        torch.amp.GradScaler.update = update
+        import torch.utils.data
+        _init = torch.utils.data.DataLoader.__init__
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("drop_last", True)
+            _init(self, *args, **kwargs)
+        torch.utils.data.DataLoader.__init__ = __init__
         """,
         COMPLETE,
         "complete-loop-steps-last-group",
@@ -430,6 +490,22 @@ DRIFT = {
         S + "onecycle_total_steps.py",
         "onecycle-past-total-steps-raises",
     ),
+    "CosineAnnealingLR holds its minimum past T_max": (
+        """
+        import torch
+        _step = torch.optim.lr_scheduler.CosineAnnealingLR.step
+        def step(self, *args, **kwargs):
+            result = _step(self, *args, **kwargs)
+            if self.last_epoch >= self.T_max:
+                for group in self.optimizer.param_groups:
+                    group["lr"] = self.eta_min
+                self._last_lr = [self.eta_min for _ in self.optimizer.param_groups]
+            return result
+        torch.optim.lr_scheduler.CosineAnnealingLR.step = step
+        """,
+        S + "onecycle_total_steps.py",
+        "cosine-past-t-max-climbs-back",
+    ),
     # Clipping
     "clip_grad_norm_ measures but no longer clips": (
         """
@@ -495,6 +571,21 @@ DRIFT = {
         scaler_default("growth_interval", 1),
         AMP,
         "update-keeps-scale-without-overflow",
+    ),
+    "GradScaler.update halves the scale without an overflow": (
+        UPDATE_HALVES,
+        AMP,
+        "update-keeps-scale-without-overflow",
+    ),
+    "GradScaler grows the scale 4 times at a time": (
+        scaler_default("growth_factor", 4.0),
+        AMP,
+        "update-doubles-after-growth-interval",
+    ),
+    "GradScaler grows after 1000 steps without an overflow by default": (
+        scaler_default("growth_interval", 1000),
+        AMP,
+        "update-doubles-after-growth-interval",
     ),
     "GradScaler.step stops unscaling by itself": (
         """
@@ -774,8 +865,142 @@ DRIFT = {
     ),
     "Linear stops saving its weight, reading it at backward time": (
         linear_saves("input"),
-        S + "peak_memory.py",
-        "saved-memory-shrinks-less-than-rows",
+        PEAK,
+        "linear-saves-weight-for-input-grad",
+    ),
+    "Linear saves a copy of its weight": (
+        linear_saves("input, weight.clone()"),
+        S + "saved_for_backward.py",
+        "saved-memory-shrinks-with-rows",
+    ),
+    "chunk() returns copies": (
+        """
+        import torch
+        _chunk = torch.Tensor.chunk
+        torch.Tensor.chunk = lambda self, *args, **kwargs: [
+            c.clone() for c in _chunk(self, *args, **kwargs)
+        ]
+        """,
+        PEAK,
+        "saved-input-chunk-is-a-view",
+    ),
+    "Tanh saves its input too": (
+        TANH_SAVES_INPUT,
+        PEAK,
+        "step-peak-is-one-micro-batch",
+    ),
+    "Tanh saves its input too (summary)": (
+        TANH_SAVES_INPUT,
+        PEAK,
+        "summary-memory-not-arithmetic",
+    ),
+    # Checkpointing, BatchNorm in a checkpointed segment
+    "checkpoint() without use_reentrant raises, as its warning announces": (
+        """
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(function, *args, use_reentrant=None, **kwargs):
+            if use_reentrant is None:
+                raise ValueError("torch.utils.checkpoint: pass use_reentrant explicitly")
+            return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        CHECKPOINTING,
+        "checkpoint-default-still-reentrant",
+        IN_RECIPE,  # the recipe's first call, without use_reentrant, raises
+    ),
+    "checkpoint() without use_reentrant warns, then runs the non-reentrant way": (
+        CHECKPOINT_DEFAULT_NON_REENTRANT,
+        CHECKPOINTING,
+        "checkpoint-default-still-reentrant",
+    ),
+    "checkpoint() without use_reentrant warns, then runs the non-reentrant way (no graph)": (
+        CHECKPOINT_DEFAULT_NON_REENTRANT,
+        CHECKPOINTING,
+        "reentrant-segment-of-data-has-no-graph",
+    ),
+    "checkpoint() puts BatchNorm's statistics back after recomputing": (
+        """
+        import torch
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(function, *args, **kwargs):
+            calls = []
+            def once(*a, **k):
+                calls.append(1)
+                norms = [
+                    m for m in function.modules()
+                    if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)
+                ] if len(calls) > 1 else []
+                kept = [[b.clone() for b in m.buffers()] for m in norms]
+                try:
+                    return function(*a, **k)
+                finally:
+                    for m, buffers in zip(norms, kept):
+                        for b, old in zip(m.buffers(), buffers):
+                            b.copy_(old)
+            return _checkpoint(once, *args, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        CHECKPOINT_BATCHNORM,
+        "checkpointed-batchnorm-updates-twice",
+    ),
+    # Frozen BatchNorm
+    "BatchNorm in eval mode stops training its weight and bias": (
+        """
+        import torch
+        _forward = torch.nn.BatchNorm1d.forward
+        def forward(self, x):
+            if self.training:
+                return _forward(self, x)
+            return torch.nn.functional.batch_norm(
+                x, self.running_mean, self.running_var, self.weight.detach(),
+                self.bias.detach(), False, 0.0, self.eps,
+            )
+        torch.nn.BatchNorm1d.forward = forward
+        """,
+        FREEZE,
+        "frozen-batchnorm-weights-still-learn",
+    ),
+    "Module.train() leaves a BatchNorm in eval mode as it is": (
+        """
+        import torch
+        _train = torch.nn.Module.train
+        def train(self, mode=True):
+            frozen = [
+                m for m in self.modules()
+                if isinstance(m, torch.nn.BatchNorm1d) and not m.training
+            ]
+            result = _train(self, mode)
+            for m in frozen:
+                m.training = False
+            return result
+        torch.nn.Module.train = train
+        """,
+        FREEZE,
+        "train-unfreezes-batchnorm",
+    ),
+    # Resuming
+    "GradScaler.load_state_dict keeps its own scale": (
+        SCALER_LOAD_KEEPS_SCALE,
+        RESUME,
+        "resume-at-group-boundary-matches",
+    ),
+    "GradScaler.load_state_dict keeps its own scale (summary)": (
+        SCALER_LOAD_KEEPS_SCALE,
+        RESUME,
+        "summary-resume-between-groups",
+    ),
+    "GradScaler quarters the scale after an overflow (resuming)": (
+        scaler_default("backoff_factor", 0.25),
+        RESUME,
+        "scaler-state-holds-the-scale",
+    ),
+    # Logging the loss of a step
+    "mse_loss sums instead of averaging (step loss)": (
+        MSE_SUMS,
+        S + "log_step_loss.py",
+        "step-loss-is-batch-loss",
     ),
     "Linear saves its weight even when its input needs no gradient": (
         linear_saves("input, weight"),
@@ -852,9 +1077,26 @@ NO_DRIFT = {
         "chunks of 64 rows total what 512 rows do under any formula of that kind, and no layer "
         "here multiplies anything but its rows"
     ),
-    "summary-memory-not-arithmetic": (
-        "it shares micro-batches-same-flops' assert: matrix-multiply flops are linear in the rows, "
-        "so 8 chunks of 64 rows total what 512 rows do"
+    "complete-loop-mean-per-micro-batch-misses": (
+        "arithmetic: weighting a 2-row and a 4-row micro-batch alike misses the mean over their 6 "
+        "rows whatever the loss, unless every row's gradient were the same; a change of "
+        "cross_entropy's mean would move the big batch too, and fails "
+        "complete-loop-matches-big-batch first"
+    ),
+    "batchnorm-outside-checkpoint-updates-once": (
+        "one forward pass of a BatchNorm in training mode is one update of its statistics, which "
+        "every BatchNorm example relies on; BatchNorm that stopped tracking fails "
+        "checkpointed-batchnorm-updates-twice, just above, first"
+    ),
+    "autocast-grads-in-parameter-dtype": (
+        "a parameter's .grad must have the parameter's dtype (assigning another raises), so a "
+        "bfloat16 gradient on a float32 parameter would need autocast to convert the parameters "
+        "themselves, which it was built not to do"
+    ),
+    "resume-mid-group-loses-partial-gradient": (
+        "no state_dict holds .grad (gradients are not module state), so a checkpoint cannot carry "
+        "the partial sum; a release that added it would be a new API, and the example would "
+        "then show it"
     ),
     "micro-batches-more-kernel-calls": (
         "only the two chunk() calls run once per step, every other call once per forward and "
