@@ -119,6 +119,9 @@ assert torch.equal(counts[:, 0], counts[:, 1])
 assert counts[0, 0].tolist() == [16, 8] and counts[1, 0].tolist() == [16, 2]
 # claim: fsdp2-reshard-off-fewer-all-gathers
 assert counts[2, 0].tolist() == [10, 2]
+# the sync was skipped: fewer reduce-scatters than when every micro-batch syncs
+# claim: fsdp2-skip-sync-same-gradient
+assert counts[1, 0, 1] < counts[0, 0, 1] and counts[2, 0, 1] < counts[0, 0, 1]
 # claim: fsdp2-skip-sync-same-gradient
 assert skip_diff < 1e-6
 # claim: fsdp2-equals-full-batch
