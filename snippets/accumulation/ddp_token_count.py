@@ -71,7 +71,7 @@ print("  the last one, times 2:", half < 1e-6)
 
 # --- checks ---
 
-# claim: token-count-all-reduce-matches
+# claim: token-count-all-reduce-matches token-count-times-world-size
 assert differences["loss * 2 / all tokens"] < 1e-6
 # claim: token-count-local-is-wrong
 assert differences["loss / own tokens"] > 1e-3

@@ -266,6 +266,24 @@ JOIN_LOOP = S + "ddp_join_loop.py"
 TWO_PROCESS = {DDP_EXAMPLE, FSDP2, TOKENS, UNEVEN}
 
 
+# DDP sums the processes' gradients instead of averaging them (a communication hook that
+# every DDP registers when it is made).
+DDP_SUMS = """
+    import torch
+    import torch.distributed as dist
+    import torch.nn.parallel
+    DDP = torch.nn.parallel.DistributedDataParallel
+    _init = DDP.__init__
+    def summing_hook(state, bucket):
+        work = dist.all_reduce(bucket.buffer(), async_op=True)
+        return work.get_future().then(lambda future: future.value()[0])
+    def __init__(self, *args, **kwargs):
+        _init(self, *args, **kwargs)
+        self.register_comm_hook(None, summing_hook)
+    DDP.__init__ = __init__
+    """
+
+
 def fsdp2_method_ignored(name: str) -> str:
     """FSDPModule.<name>(...) is accepted and does nothing."""
     return f"""
@@ -856,22 +874,14 @@ DRIFT = {
     ),
     # Token counts across processes
     "DDP sums the processes' gradients instead of averaging them": (
-        """
-        import torch
-        import torch.distributed as dist
-        import torch.nn.parallel
-        DDP = torch.nn.parallel.DistributedDataParallel
-        _init = DDP.__init__
-        def summing_hook(state, bucket):
-            work = dist.all_reduce(bucket.buffer(), async_op=True)
-            return work.get_future().then(lambda future: future.value()[0])
-        def __init__(self, *args, **kwargs):
-            _init(self, *args, **kwargs)
-            self.register_comm_hook(None, summing_hook)
-        DDP.__init__ = __init__
-        """,
+        DDP_SUMS,
         TOKENS,
         "token-count-all-reduce-matches",
+    ),
+    "DDP sums the processes' gradients instead of averaging them (unequal micro-batches)": (
+        DDP_SUMS,
+        TOKENS,
+        "token-count-times-world-size",
     ),
     # Added for the claims that had no case
     "drop_last=True counts the short micro-batch in len(loader)": (
