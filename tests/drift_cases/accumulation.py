@@ -316,6 +316,41 @@ def comm_hook_skips(condition: str) -> str:
 
 
 FSDP2 = S + "fsdp2_gradient_sync.py"
+FIND_UNUSED = S + "ddp_find_unused_loop.py"
+TOKENS = S + "ddp_token_count.py"
+UNEVEN = S + "ddp_uneven_inputs.py"
+BUCKET_VIEW = S + "ddp_gradient_as_bucket_view.py"
+BF16_DRIFT = S + "bf16_accumulation_drift.py"
+FSDP2_MIXED = S + "fsdp2_mixed_precision.py"
+JOIN_LOOP = S + "ddp_join_loop.py"
+# The examples that start two worker processes (tests/test_drift.py marks their cases slow).
+TWO_PROCESS = {DDP_EXAMPLE, FSDP2, TOKENS, UNEVEN}
+
+
+# DDP sums the processes' gradients instead of averaging them (a communication hook that
+# every DDP registers when it is made).
+DDP_SUMS = """
+    import torch
+    import torch.distributed as dist
+    import torch.nn.parallel
+    DDP = torch.nn.parallel.DistributedDataParallel
+    _init = DDP.__init__
+    def summing_hook(state, bucket):
+        work = dist.all_reduce(bucket.buffer(), async_op=True)
+        return work.get_future().then(lambda future: future.value()[0])
+    def __init__(self, *args, **kwargs):
+        _init(self, *args, **kwargs)
+        self.register_comm_hook(None, summing_hook)
+    DDP.__init__ = __init__
+    """
+
+
+def fsdp2_method_ignored(name: str) -> str:
+    """FSDPModule.<name>(...) is accepted and does nothing."""
+    return f"""
+    from torch.distributed.fsdp import FSDPModule
+    FSDPModule.{name} = lambda self, *args, **kwargs: None
+    """
 
 
 def ddp_error_rewritten(old, new):
@@ -765,7 +800,7 @@ DRIFT = {
             return _forward(self, *args, **kwargs)
         torch.nn.parallel.DistributedDataParallel.forward = forward
         """,
-        UNUSED,
+        FIND_UNUSED,
         "find-unused-parameters-fixes-it",
     ),
     "static_graph=True accepts no_sync() before the first synced step": (
@@ -799,6 +834,16 @@ DRIFT = {
         FSDP2,
         "fsdp2-skip-sync-same-gradient",
     ),
+    "set_requires_gradient_sync(False) does nothing": (
+        fsdp2_method_ignored("set_requires_gradient_sync"),
+        FSDP2,
+        "fsdp2-sync-off-skips-reduce-scatters",
+    ),
+    "set_reshard_after_backward(False) does nothing": (
+        fsdp2_method_ignored("set_reshard_after_backward"),
+        FSDP2,
+        "fsdp2-reshard-off-fewer-all-gathers",
+    ),
     "mse_loss sums instead of averaging (FSDP2)": (
         MSE_SUMS,
         FSDP2,
@@ -816,6 +861,118 @@ DRIFT = {
         """,
         FSDP2,
         "fsdp2-grad-is-dtensor-shard",
+    ),
+    # Mixed precision: bfloat16 parameters, FSDP2's MixedPrecisionPolicy
+    "FSDP2 ignores param_dtype and computes in float32": (
+        """
+        import dataclasses
+        from torch.distributed.fsdp import MixedPrecisionPolicy
+        _init = MixedPrecisionPolicy.__init__
+        def __init__(self, *args, **kwargs):
+            _init(self, *args, **kwargs)
+            object.__setattr__(self, "param_dtype", None)
+        MixedPrecisionPolicy.__init__ = __init__
+        """,
+        FSDP2_MIXED,
+        "fsdp2-mixed-precision-dtypes",
+    ),
+    "FSDP2 accumulates skipped micro-batches in the compute dtype whatever reduce_dtype": (
+        """
+        from torch.distributed.fsdp._fully_shard._fsdp_param import FSDPParam
+        FSDPParam.to_accumulated_grad_if_needed = lambda self: None
+        """,
+        BF16_DRIFT,
+        "fsdp2-reduce-dtype-accumulates-float32",
+    ),
+    "MixedPrecisionPolicy reduces in float32 by default": (
+        """
+        import torch
+        from torch.distributed.fsdp import MixedPrecisionPolicy
+        _init = MixedPrecisionPolicy.__init__
+        def __init__(self, param_dtype=None, reduce_dtype=None, *args, **kwargs):
+            _init(self, param_dtype, reduce_dtype or torch.float32, *args, **kwargs)
+        MixedPrecisionPolicy.__init__ = __init__
+        """,
+        BF16_DRIFT,
+        "fsdp2-param-dtype-alone-accumulates-bf16",
+    ),
+    "bfloat16 autocast computes in float16 (accumulated in float32)": (
+        autocast_maps("bfloat16", "float16"),
+        BF16_DRIFT,
+        "autocast-accumulates-float32",
+    ),
+    # gradient_as_bucket_view
+    "DDP ignores gradient_as_bucket_view": (
+        """
+        import torch.nn.parallel
+        _init = torch.nn.parallel.DistributedDataParallel.__init__
+        def __init__(self, module, *args, **kwargs):
+            kwargs["gradient_as_bucket_view"] = False
+            _init(self, module, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.__init__ = __init__
+        """,
+        BUCKET_VIEW,
+        "bucket-view-grads-share-one-buffer",
+    ),
+    "zero_grad() zeroes a gradient that is a view instead of dropping it": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            _zero_grad(self, set_to_none=False)
+            if set_to_none:
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is not None and p.grad._base is None:
+                            p.grad = None
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        BUCKET_VIEW,
+        "bucket-view-set-to-none-allocates",
+    ),
+    # Uneven inputs: Join, DistributedSampler
+    "Join leaves each process with its own final weights": (
+        """
+        from torch.nn.parallel.distributed import _DDPJoinHook
+        _DDPJoinHook.post_hook = lambda self, is_last_joiner: None
+        """,
+        UNEVEN,
+        "join-syncs-final-weights",
+    ),
+    "Join always divides by the processes still training": (
+        """
+        import torch.nn.parallel
+        _join_hook = torch.nn.parallel.DistributedDataParallel.join_hook
+        def join_hook(self, **kwargs):
+            kwargs["divide_by_initial_world_size"] = False
+            return _join_hook(self, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.join_hook = join_hook
+        """,
+        UNEVEN,
+        "join-divides-by-initial-world-size",
+    ),
+    "DistributedSampler drops the samples that do not divide evenly": (
+        """
+        import torch.utils.data
+        _init = torch.utils.data.DistributedSampler.__init__
+        def __init__(self, *args, **kwargs):
+            kwargs["drop_last"] = True
+            _init(self, *args, **kwargs)
+        torch.utils.data.DistributedSampler.__init__ = __init__
+        """,
+        JOIN_LOOP,
+        "distributed-sampler-pads-evenly",
+    ),
+    # Token counts across processes
+    "DDP sums the processes' gradients instead of averaging them": (
+        DDP_SUMS,
+        TOKENS,
+        "token-count-all-reduce-matches",
+    ),
+    "DDP sums the processes' gradients instead of averaging them (unequal micro-batches)": (
+        DDP_SUMS,
+        TOKENS,
+        "token-count-times-world-size",
     ),
     # Added for the claims that had no case
     "drop_last=True counts the short micro-batch in len(loader)": (
@@ -1012,6 +1169,52 @@ DRIFT = {
 # Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
 # "Adding a drift case").
 NO_DRIFT = {
+    "find-unused-parameters-extra-all-reduce": (
+        "DDP's C++ reducer issues the all-reduce of the used-parameter map itself, where no "
+        "Python patch reaches; a release that dropped it would fail this assert, as the weekly "
+        "run on new releases would show"
+    ),
+    "fsdp2-sync-off-shard-has-no-grad": (
+        "a shard can only get its gradient from a reduce-scatter, which "
+        "fsdp2-sync-off-skips-reduce-scatters counts just before; a release that filled it "
+        "without one fails that count first"
+    ),
+    "fsdp2-reshard-off-keeps-whole-weight": (
+        "keeping the parameters unsharded is how the resharding switch saves the all-gathers "
+        "fsdp2-reshard-off-fewer-all-gathers counts just before; the switch doing nothing fails "
+        "there first"
+    ),
+    "bf16-parameters-bf16-grad": (
+        "a .grad must have its parameter's dtype (assigning another raises), so a bfloat16 "
+        "parameter's gradient is bfloat16 while that rule holds"
+    ),
+    "bf16-accumulation-drifts": (
+        "the error is the rounding of each add to bfloat16's 8 significant bits, arithmetic no "
+        "release changes while .grad keeps its parameter's dtype"
+    ),
+    "bucket-view-same-gradient": (
+        "the same additions land in the bucket or in separate tensors, so the values agree "
+        "however DDP lays the gradients out; DDP ignoring the flag fails "
+        "bucket-view-grads-share-one-buffer first"
+    ),
+    "join-uneven-ranks-finish": (
+        "without the joined process shadowing the all-reduces, the other would wait until the "
+        "60 s timeout and the runner would report the workers' failure, not this assert"
+    ),
+    "join-all-reduces-every-forward": (
+        "Join learns that a process has joined only through a collective on every iteration; "
+        "the all-reduces are issued inside Join and DDP's C++ reducer, where a patch that "
+        "removed them would make the processes hang, not fail this assert"
+    ),
+    "token-count-local-is-wrong": (
+        "7 and 3 tokens weighted by their own counts differ from all 10 weighted alike by "
+        "arithmetic; a DDP that summed instead of averaging fails "
+        "token-count-all-reduce-matches first"
+    ),
+    "token-count-ddp-averages": (
+        "it is the averaging asserted by token-count-all-reduce-matches just before, whose "
+        "summing case fails first"
+    ),
     "compiled-accumulation-same-gradient": (
         "compiled and eager accumulation add the same numbers; a compiled gradient that "
         "differed would need a patch inside AOTAutograd, and no_sync() doing nothing keeps "
