@@ -135,10 +135,10 @@ def test_query_list_is_long_enough_and_points_at_real_sections(site):
 
 
 def _land(language: str, queries: list, results: list[dict]):
-    """(pages, sections, misses, known misses, known misses now landing, top-1 of each)."""
+    """(pages, sections, misses, known misses, known misses now landing)."""
     prefix = url_prefix(language)
     pages = sections = 0
-    misses, known, now_landing, tops = [], [], [], []
+    misses, known, now_landing = [], [], []
     for (query, target, *known_miss), result in zip(queries, results, strict=True):
         links = result["links"]
         other = [
@@ -153,20 +153,19 @@ def _land(language: str, queries: list, results: list[dict]):
         section = next((link for link in links if top and link.startswith(top + "#")), None)
         pages += landed
         sections += landed and section in wanted
-        tops.append(f"{query!r} -> {section or top}")
         got = f"{query!r}: got {section or top} (want {' or '.join(wanted)})"
         if known_miss:
             (now_landing if landed else known).append(f"{got}; known: {known_miss[0]}")
         elif not landed:
             misses.append(got)
-    return pages, sections, misses, known, now_landing, tops
+    return pages, sections, misses, known, now_landing
 
 
 @pytest.mark.parametrize(("language", "name"), SETS, ids=[f"{lang}-{name}" for lang, name in SETS])
 def test_search_queries_land_on_the_right_page_first(pages, record_property, language, name):
     queries = QUERIES[language][name]
     results = run(pages(language), [query for query, *_ in queries])
-    landed, sections, misses, known, now_landing, tops = _land(language, queries, results)
+    landed, sections, misses, known, now_landing = _land(language, queries, results)
     total = len(queries)
     # In pytest's report whether the test passes or not (conftest.py, "figures").
     record_property(
