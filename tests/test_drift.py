@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from drift_cases import IN_RECIPE
-from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, FSDP2, in_every_process
+from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, TWO_PROCESS, in_every_process
 from sitebuild import (
     assert_claim_is_in,
     assert_failed_at_claim,
@@ -32,8 +32,9 @@ PAGES = sorted(
     p.stem for p in (Path(__file__).parent / "drift_cases").glob("*.py") if p.stem != "__init__"
 )
 DRIFT = {page: importlib.import_module(f"drift_cases.{page}").DRIFT for page in PAGES}
-# The two-process examples (DDP, FSDP2): each run starts two workers and a process group.
-SLOW = {DDP_EXAMPLE, FSDP2}
+# The two-process examples (DDP, FSDP2, Join, token counts): each run starts two workers and a
+# process group.
+SLOW = TWO_PROCESS
 
 
 def _cases():

@@ -4,12 +4,11 @@ torch.manual_seed(0)
 model = torch.nn.Linear(4, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 x, y = torch.randn(64, 4), torch.randn(64, 1)
-ACCUMULATION_STEPS = 4  # micro-batches per optimizer step
+N = 4  # micro-batches per optimizer step
 
 for i, (xb, yb) in enumerate(zip(x.split(4), y.split(4))):
-    loss = torch.nn.functional.mse_loss(model(xb), yb)
-    (loss / ACCUMULATION_STEPS).backward()  # adds into .grad
-    if (i + 1) % ACCUMULATION_STEPS == 0:
+    (torch.nn.functional.mse_loss(model(xb), yb) / N).backward()  # adds up
+    if (i + 1) % N == 0:
         optimizer.step()
         optimizer.zero_grad()
 print(f"{i + 1} micro-batches of 4 rows, {(i + 1) // 4} optimizer steps")

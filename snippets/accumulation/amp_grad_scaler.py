@@ -57,6 +57,19 @@ same = all(
 )
 print("step() without unscale_() gives the same weights:", same)
 
+# update() doubles the scale after growth_interval steps in a row without an
+# overflow (2000 by default): 3 here, to see it
+grower = torch.amp.GradScaler("cpu", growth_interval=3)
+scales = []
+for _ in range(3):
+    accumulate(model, grower)
+    grower.step(optimizer)
+    grower.update()
+    optimizer.zero_grad()
+    scales.append(grower.get_scale())
+print("growth_interval=3, scale after each step:", scales)
+print("growth_interval by default:", scaler.get_growth_interval())
+
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     # the spelling from before torch.amp
@@ -72,10 +85,12 @@ assert initial_scale == 2.0**16
 assert abs(ratio / 2**16 - 1) < 0.01
 # claim: unscale-gives-real-gradient
 assert diff < 1e-2
-# claim: second-unscale-raises
+# claim: second-unscale-raises summary-once-per-effective-batch
 assert "unscale_() has already been called" in message
 # claim: update-keeps-scale-without-overflow
-assert scale_after_update == 2.0**16
+assert scale_after_update == 2.0**16 and scales[:2] == [2.0**16, 2.0**16]
+# claim: update-doubles-after-growth-interval
+assert scales[2] == 2.0**17 and scaler.get_growth_interval() == 2000
 # claim: step-unscales-by-itself
 assert same
 warning = caught[0] if caught else None

@@ -4,14 +4,12 @@ a = torch.tensor(2.0, requires_grad=True)
 b = torch.tensor(3.0)
 
 for micro_batch in range(2):
-    # a new graph each time, so no retain_graph is needed
-    c = a * a * 5
+    c = a * a * 5  # a new graph each time: no retain_graph needed
     d = c * c * b
     d.backward()
     print(f"after backward {micro_batch + 1}: a.grad =", a.grad)
 
-# what zero_grad() does to every parameter
-a.grad = None
+a.grad = None  # what zero_grad() does to every parameter
 c = a * a * 5
 (c * c * b).backward()
 print("after zeroing, one more backward: a.grad =", a.grad)

@@ -20,27 +20,33 @@ x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    # use_reentrant not given: PyTorch asks for it
-    checkpoint(segments[0], x[:1])
-advice = [
-    w for w in caught if "use_reentrant=False is recommended" in str(w.message)
-]
+    # use_reentrant not given: a warning, then the reentrant implementation
+    default_output = checkpoint(segments[0], x[:1])
+for warning in caught[:1]:
+    print(f"{warning.category.__name__}: {warning.message}")
 print(
-    "checkpoint() without use_reentrant warns that"
-    " use_reentrant=False is recommended:",
-    bool(advice),
+    "without use_reentrant, the output of a segment fed the data has a graph:",
+    default_output.requires_grad,
 )
+non_reentrant = checkpoint(segments[0], x[:1], use_reentrant=False)
+print("with use_reentrant=False:", non_reentrant.requires_grad)
 
-# the same bookkeeping as the peak-memory example: bytes kept for backward
+# The same bookkeeping as the peak-memory example: new bytes kept for backward.
+# x, y and the weights exist before any forward pass: saving them is no new
+# memory.
+OLD = {t.untyped_storage().data_ptr() for t in (x, y, *model.parameters())}
 held = {}
 usage = {"now": 0, "peak": 0}
 
 
 class Saved:
     def __init__(self, tensor):
-        self.tensor, self.key = tensor, (tensor.data_ptr(), tensor.numel())
+        self.tensor = tensor
+        self.key = tensor.untyped_storage().data_ptr()
+        if self.key in OLD:
+            return
         entry = held.setdefault(
-            self.key, [tensor.numel() * tensor.element_size(), 0]
+            self.key, [tensor.untyped_storage().nbytes(), 0]
         )
         entry[1] += 1
         if entry[1] == 1:
@@ -48,6 +54,8 @@ class Saved:
             usage["peak"] = max(usage["peak"], usage["now"])
 
     def __del__(self):
+        if self.key in OLD:
+            return
         entry = held[self.key]
         entry[1] -= 1
         if entry[1] == 0:
@@ -85,10 +93,7 @@ plain = {n: run(n, checkpointed=False) for n in micro_batch_counts}
 checkpointed = {n: run(n, checkpointed=True) for n in micro_batch_counts}
 (full, reference), (micro, _) = plain[1], plain[8]
 (ckpt, ckpt_grads), (both, both_grads) = checkpointed[1], checkpointed[8]
-print(
-    f"one batch of {ROWS} rows:           {full:5.2f} MB"
-    " held for backward at the peak"
-)
+print(f"one batch of {ROWS} rows:           {full:5.2f} MB held for backward")
 print(f"8 micro-batches:                    {micro:5.2f} MB")
 print(f"checkpointing, {SEGMENTS} segments:           {ckpt:5.2f} MB")
 print(f"checkpointing and 8 micro-batches:  {both:5.2f} MB")
@@ -113,18 +118,17 @@ print(
     f" (whole batch), {segment_micro:4.2f} MB (micro-batch)"
 )
 
-calls = []
-original_forward = segments[0].forward
-# count the runs
-segments[0].forward = lambda h: calls.append(1) or original_forward(h)
-run(1, checkpointed=False)
-plain_calls = len(calls)
-run(1, checkpointed=True)
-# back to the class's own forward
-del segments[0].forward
+# How many times the first segment runs in one optimizer step of 8
+# micro-batches.
+runs = []
+handle = segments[0].register_forward_pre_hook(lambda *args: runs.append(1))
+run(8, checkpointed=False)
+plain_runs = len(runs)
+run(8, checkpointed=True)
+handle.remove()
 print(
-    f"forward passes through a segment per step: {plain_calls} without,"
-    f" {len(calls) - plain_calls} with checkpointing"
+    "forward passes through a segment in a step of 8 micro-batches:"
+    f" {plain_runs} without, {len(runs) - plain_runs} with checkpointing"
 )
 # the same gradients: only the memory and time change
 same = all(
@@ -138,16 +142,28 @@ peaks_checkpointed = [checkpointed[n][0] for n in micro_batch_counts]
 
 # --- checks ---
 
+warning = caught[0] if caught else None
 # claim: checkpoint-recommends-use-reentrant-false
-assert advice
+assert warning and "use_reentrant=False is recommended" in str(warning.message)
+# The warning announces an exception "starting in PyTorch 2.9"; this release is
+# later, and the call above returned.
+# claim: checkpoint-default-still-reentrant
+assert "Starting in PyTorch 2.9" in str(warning.message)
+# claim: checkpoint-default-still-reentrant
+assert torch.torch_version.TorchVersion(torch.__version__) >= (2, 9)
+# reentrant: the output has a graph only through inputs that need a gradient
+# claim: checkpoint-default-still-reentrant
+# claim: reentrant-segment-of-data-has-no-graph
+assert not default_output.requires_grad and non_reentrant.requires_grad
 # every run freed what its graphs saved
 assert usage["now"] == 0
 # claim: checkpointing-lowers-saved-memory
 assert ckpt < full / 2 and both < micro / 2 and both < ckpt / 6
 # claim: combined-below-accumulation-alone
 assert both + segment_micro < micro
-# claim: checkpointing-runs-segment-twice
-assert (plain_calls, len(calls) - plain_calls) == (1, 2)
+# once in the forward pass, once more in backward, for every micro-batch
+# claim: checkpointing-runs-segment-twice summary-memory-not-arithmetic
+assert (plain_runs, len(runs) - plain_runs) == (8, 16)
 for grads in (ckpt_grads, both_grads):
     # claim: checkpointing-same-gradients
     assert (

@@ -39,7 +39,7 @@ print("clipped once, before step():     difference < 1e-06")
 
 # so clipping really changes something
 assert norm > MAX_NORM
-# claim: clipping-every-micro-batch-differs
+# claim: clipping-every-micro-batch-differs summary-once-per-effective-batch
 assert wrong > 0.01
 # claim: clipping-once-matches-full-batch
 assert right < 1e-6

@@ -13,6 +13,7 @@ def train(step_scheduler_only_after_real_steps):
     scheduler = torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
     scaler = torch.amp.GradScaler("cpu")
     real_steps = 0
+    scale = scaler.get_scale()
     for batch in range(EFFECTIVE_BATCHES):
         for _ in range(ACCUMULATION_STEPS):
             x = torch.randn(2, 4)
@@ -22,17 +23,17 @@ def train(step_scheduler_only_after_real_steps):
             with torch.autocast("cpu", dtype=torch.float16):
                 loss = model(x).float().pow(2).mean()
             scaler.scale(loss / ACCUMULATION_STEPS).backward()
-        scale = scaler.get_scale()
         # skipped if a gradient holds inf or nan; update() then halves the
         # scale
         scaler.step(optimizer)
         scaler.update()
         optimizer.zero_grad()
-        stepped = scaler.get_scale() >= scale
+        previous, scale = scale, scaler.get_scale()
+        stepped = scale >= previous
         real_steps += int(stepped)
         if stepped or not step_scheduler_only_after_real_steps:
             scheduler.step()
-    return real_steps, scheduler.last_epoch, scaler.get_scale()
+    return real_steps, scheduler.last_epoch, scale
 
 
 with warnings.catch_warnings(record=True) as caught:

@@ -21,10 +21,10 @@ def train(micro_batches, steps=20):
         ):
             loss = torch.nn.functional.mse_loss(model(x), y) / micro_batches
             loss.backward()
-            step_loss += loss.item()
+            step_loss += loss.detach()
         # one update per 64 samples, in both runs
         optimizer.step()
-        losses.append(step_loss)
+        losses.append(step_loss.item())
     return losses
 
 

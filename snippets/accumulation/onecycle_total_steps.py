@@ -1,4 +1,5 @@
 import math
+import warnings
 
 import torch
 
@@ -11,13 +12,11 @@ EPOCHS = 2
 STEPS_PER_EPOCH = math.ceil(MICRO_BATCHES_PER_EPOCH / ACCUMULATION_STEPS)
 
 
-def train(total_steps):
-    """Step OneCycleLR once per optimizer step; the learning rates it gave."""
+def train(make_scheduler):
+    """Step the scheduler once per optimizer step; the learning rates used."""
     model = torch.nn.Linear(2, 1)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-    scheduler = torch.optim.lr_scheduler.OneCycleLR(
-        optimizer, max_lr=0.1, total_steps=total_steps
-    )
+    scheduler = make_scheduler(optimizer)
     lrs = []
     for _ in range(EPOCHS):
         for i in range(MICRO_BATCHES_PER_EPOCH):
@@ -31,8 +30,14 @@ def train(total_steps):
     return lrs
 
 
+def one_cycle(total_steps):
+    return lambda optimizer: torch.optim.lr_scheduler.OneCycleLR(
+        optimizer, max_lr=0.1, total_steps=total_steps
+    )
+
+
 # Sized in optimizer steps: the schedule ends exactly at the last step.
-lrs_in_steps = train(total_steps=EPOCHS * STEPS_PER_EPOCH)
+lrs_in_steps = train(one_cycle(EPOCHS * STEPS_PER_EPOCH))
 print(
     f"total_steps={EPOCHS * STEPS_PER_EPOCH} (optimizer steps):"
     f" {len(lrs_in_steps)} steps,"
@@ -41,7 +46,7 @@ print(
 )
 
 # Sized in micro-batches: the schedule is over 3x too long and never comes down.
-lrs = train(total_steps=EPOCHS * MICRO_BATCHES_PER_EPOCH)
+lrs = train(one_cycle(EPOCHS * MICRO_BATCHES_PER_EPOCH))
 print(
     f"total_steps={EPOCHS * MICRO_BATCHES_PER_EPOCH} (micro-batches):"
     f" last lr {lrs[-1]:.1e}, still near the peak"
@@ -51,9 +56,23 @@ print(
 # the end.
 floor_steps = EPOCHS * (MICRO_BATCHES_PER_EPOCH // ACCUMULATION_STEPS)
 try:
-    train(total_steps=floor_steps)
+    train(one_cycle(floor_steps))
 except ValueError as error:
     print(f"total_steps={floor_steps} (floor division): ValueError: {error}")
+
+# CosineAnnealingLR sized the same way raises nothing: past T_max it climbs
+# back up.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    lrs_cosine = train(
+        lambda optimizer: torch.optim.lr_scheduler.CosineAnnealingLR(
+            optimizer, T_max=floor_steps
+        )
+    )
+print(
+    f"CosineAnnealingLR(T_max={floor_steps}), lr at each step:",
+    ", ".join(f"{lr:.3f}" for lr in lrs_cosine),
+)
 
 # --- checks ---
 
@@ -62,8 +81,11 @@ assert len(lrs_in_steps) == 6 and lrs_in_steps[-1] < 1e-3
 # claim: onecycle-sized-in-micro-batches-stays-high
 assert lrs[-1] > 0.05
 try:
-    train(total_steps=floor_steps)
-except ValueError as caught:
-    error = caught
+    train(one_cycle(floor_steps))
+except ValueError as caught_error:
+    error = caught_error
 # claim: onecycle-past-total-steps-raises
 assert "Tried to step 5 times" in str(error)
+# T_max=4: the minimum at the 5th step, then up again, with no warning
+# claim: cosine-past-t-max-climbs-back
+assert lrs_cosine[4] < 1e-9 and lrs_cosine[5] > 0.01 and not caught

@@ -11,13 +11,15 @@ model = torch.nn.Sequential(
     ]
 )
 x, y = torch.randn(ROWS, WIDTH), torch.randn(ROWS, WIDTH)
+# Storage that exists before any forward pass: a graph that saves it (a weight,
+# a view of the batch) keeps a reference, not new memory.
+OLD = {t.untyped_storage().data_ptr() for t in (x, y, *model.parameters())}
 
-# memory kept for backward: (data_ptr, numel) -> [bytes, number of graph nodes
-# holding it]
+# new storage kept for backward: data_ptr -> [bytes, saved tensors holding it]
 held = {}
 usage = {"now": 0, "peak": 0}
-# every storage saved, to check what kind of tensors the graphs keep
-saved_ptrs = set()
+# what the graphs saved that was not new: a weight, or a view of x
+references = []
 
 
 class Saved:
@@ -25,10 +27,13 @@ class Saved:
     frees it."""
 
     def __init__(self, tensor):
-        self.tensor, self.key = tensor, (tensor.data_ptr(), tensor.numel())
-        saved_ptrs.add(tensor.data_ptr())
+        self.tensor = tensor
+        self.key = tensor.untyped_storage().data_ptr()
+        if self.key in OLD:
+            references.append(tensor)
+            return
         entry = held.setdefault(
-            self.key, [tensor.numel() * tensor.element_size(), 0]
+            self.key, [tensor.untyped_storage().nbytes(), 0]
         )
         entry[1] += 1
         # two nodes saving one tensor hold its memory once
@@ -37,6 +42,8 @@ class Saved:
             usage["peak"] = max(usage["peak"], usage["now"])
 
     def __del__(self):
+        if self.key in OLD:
+            return
         entry = held[self.key]
         entry[1] -= 1
         if entry[1] == 0:
@@ -45,9 +52,10 @@ class Saved:
 
 
 def peak_mb(micro_batches):
-    """Peak memory the graphs hold for backward during one optimizer step, in
-    MB."""
+    """Peak of the new memory the graphs hold for backward during one
+    optimizer step, in MB."""
     usage["peak"] = 0
+    references.clear()
     with saved_tensors_hooks(Saved, lambda saved: saved.tensor):
         for xb, yb in zip(x.chunk(micro_batches), y.chunk(micro_batches)):
             (
@@ -58,24 +66,18 @@ def peak_mb(micro_batches):
 
 
 full, micro = peak_mb(1), peak_mb(8)
-print(
-    f"one batch of {ROWS} rows:        {full:4.1f} MB"
-    " held for backward at the peak"
-)
-print(
-    f"8 micro-batches of {ROWS // 8} rows:  {micro:4.1f} MB"
-    " held for backward at the peak"
-)
-print(f"ratio {full / micro:.1f} for 8 times fewer rows")
-# A Linear whose input needs a gradient saves its weight: the same bytes for any
-# batch size.
-saved_weights = [
-    p for p in model.parameters() if p.dim() == 2 and p.data_ptr() in saved_ptrs
+print(f"one batch of {ROWS} rows:       {full:5.2f} MB held for backward")
+print(f"8 micro-batches of {ROWS // 8} rows: {micro:5.2f} MB held for backward")
+print(f"ratio {full / micro:.2f} for 8 times fewer rows")
+linears = [layer for layer in model if isinstance(layer, torch.nn.Linear)]
+saved_ptrs = {t.untyped_storage().data_ptr() for t in references}
+weights = [
+    i + 1
+    for i, linear in enumerate(linears)
+    if linear.weight.untyped_storage().data_ptr() in saved_ptrs
 ]
-weights = sum(w.numel() * w.element_size() for w in saved_weights) / 2**20
 print(
-    f"of which the weight matrices the graphs saved: {weights:.1f} MB,"
-    " whatever the batch size"
+    "saved with no new memory: the weights of Linear", weights, "and x's chunks"
 )
 
 # --- checks ---
@@ -83,9 +85,13 @@ print(
 # every graph freed what it saved when its backward returned
 # claim: backward-frees-saved-tensors
 assert usage["now"] == 0
-# grows with the rows, not in proportion: saved weights do not shrink
-# claim: saved-memory-shrinks-less-than-rows
-assert 6 < full / micro < 8
-# every Linear but the first, whose input x needs no gradient
+# every Linear but the first, whose input x needs no gradient; a weight saved
+# is the parameter's own storage
 # claim: linear-saves-weight-for-input-grad
-assert len(saved_weights) == 3
+assert weights == [2, 3, 4]
+# the first Linear's input, as saved, is a chunk of x: a view, no new memory
+# claim: saved-input-chunk-is-a-view
+assert any(t._base is x for t in references)
+# the per-graph figures of the recipe above: a step holds one graph at a time
+# claim: step-peak-is-one-micro-batch summary-memory-not-arithmetic
+assert full == 8 * micro == 16

@@ -42,6 +42,7 @@ print(
 # --- checks ---
 
 # claim: scheduler-every-micro-batch-decays-fast
+# claim: summary-once-per-effective-batch
 assert wrong_epochs == 12 and abs(wrong_lr - 0.1 * 0.9**12) < 1e-9
 warning = wrong_caught[0] if wrong_caught else None
 # claim: scheduler-before-optimizer-warns

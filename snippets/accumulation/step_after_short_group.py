@@ -2,7 +2,6 @@ import itertools
 
 import torch
 
-torch.manual_seed(0)
 model = torch.nn.Linear(4, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 data = torch.utils.data.TensorDataset(torch.randn(40, 4), torch.randn(40, 1))

@@ -35,3 +35,5 @@ assert "will increase the runtime" in str(caught[0].message)
 assert first.startswith("Error detected in SigmoidBackward0.")
 # claim: anomaly-warning-names-forward-call
 assert first.endswith("Traceback of forward call that caused the error:")
+# claim: anomaly-warning-names-forward-call
+assert last.strip() == "y = x.sigmoid()"

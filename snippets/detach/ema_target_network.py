@@ -33,8 +33,12 @@ print("target.requires_grad:", target.requires_grad)
 
 # claim: ema-copy-stays-frozen
 assert not any(p.requires_grad for p in target_net.parameters())
-# claim: target-carries-no-graph
-assert not target.requires_grad and target.grad_fn is None
+# A target computed by mistake outside no_grad(): the frozen copy records
+# nothing, and still gets no gradient.
+mistake = reward + 0.99 * target_net(next_x)
+torch.nn.functional.mse_loss(net(x), mistake).backward()
+# claim: frozen-target-gets-no-grad
+assert mistake.grad_fn is None
 # claim: frozen-target-gets-no-grad
 assert all(p.grad is None for p in target_net.parameters())
 before = target_net[0].weight.clone()

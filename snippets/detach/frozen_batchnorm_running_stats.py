@@ -5,32 +5,35 @@ model = torch.nn.Sequential(
     torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.Linear(8, 1)
 )
 bn = model[1]
-# Frozen weight and bias...
-bn.requires_grad_(False)
-before = bn.running_mean.clone()
-model(torch.randn(16, 4)).sum().backward()
-# ...but in train mode the running statistics still update.
-moved = not torch.equal(bn.running_mean, before)
-print("frozen, train mode: running_mean moved:", moved)
-
-# Fix: eval() on the layer: it normalizes with its stored statistics.
-bn.eval()
-before = bn.running_mean.clone()
-model(torch.randn(16, 4))
-moved_in_eval = not torch.equal(bn.running_mean, before)
-print("frozen, bn.eval(): running_mean moved:", moved_in_eval)
-
-# model.train() sets every layer back to train mode: eval() the layer again.
-model.train()
-print("after model.train(): bn.training =", bn.training)
+bn.requires_grad_(False)  # freezes its weight and bias
+for fix in (False, True):
+    model.train()  # as at the start of every epoch
+    if fix:
+        bn.eval()  # after model.train(): use and keep the stored statistics
+    before = bn.running_mean.clone()
+    model(torch.randn(16, 4))
+    moved = not torch.equal(bn.running_mean, before)
+    print(f"bn.eval() after model.train(): {fix}, statistics moved: {moved}")
 
 # --- checks ---
 
+
+def statistics_move():
+    before = bn.running_mean.clone()
+    model(torch.randn(16, 4))
+    return not torch.equal(bn.running_mean, before)
+
+
+bn.train()
+model(torch.randn(16, 4)).sum().backward()
 # claim: frozen-batchnorm-weights-get-no-grad
 assert bn.weight.grad is None and bn.bias.grad is None
+assert model[0].weight.grad is not None
 # claim: frozen-batchnorm-stats-still-update
-assert moved
+assert statistics_move()
+bn.eval()
 # claim: batchnorm-eval-stops-stat-updates
-assert not moved_in_eval
+assert not statistics_move()
+model.train()
 # claim: model-train-undoes-layer-eval
-assert bn.training
+assert bn.training and statistics_move()

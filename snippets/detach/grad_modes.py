@@ -40,6 +40,18 @@ for name, mode in modes.items():
 
 # claim: grad-modes-inference-tensor
 assert table["inference_mode()"][2]
+with torch.inference_mode():
+    inference_out = model(x)
+w = torch.ones(1, requires_grad=True)
+(w + inference_out).sum().backward()  # an addition saves neither input
+# claim: grad-modes-inference-tensor
+assert torch.equal(w.grad, torch.ones(1))
+try:
+    (w * inference_out).sum().backward()  # w's gradient needs it saved
+except RuntimeError as caught:
+    error = caught
+# claim: grad-modes-inference-tensor
+assert "Inference tensors cannot be saved for backward" in str(error)
 # claim: grad-modes-no-grad-off
 assert table["no_grad()"][:2] == (False, False)
 # claim: grad-modes-inference-off

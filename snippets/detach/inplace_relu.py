@@ -30,3 +30,21 @@ model[2] = torch.nn.ReLU()
 model(x).sum().backward()
 # claim: out-of-place-relu-fixes
 assert model[0].weight.grad is not None
+
+
+def backward_error(activation):
+    layers = torch.nn.Linear(3, 3), activation, torch.nn.ReLU(inplace=True)
+    try:
+        torch.nn.Sequential(*layers)(x).sum().backward()
+    except RuntimeError as caught:
+        return str(caught)
+
+
+# claim: inplace-relu-after-saved-output-raises
+assert "modified by an inplace operation" in backward_error(torch.nn.Tanh())
+# claim: inplace-relu-after-saved-output-raises
+assert "output 0 of Softmax" in backward_error(torch.nn.Softmax(dim=1))
+# These save their input, which the in-place ReLU does not touch.
+for activation in torch.nn.ELU(), torch.nn.GELU(), torch.nn.SiLU():
+    # claim: inplace-relu-after-input-saver-runs
+    assert backward_error(activation) is None

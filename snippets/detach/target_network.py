@@ -4,8 +4,7 @@ import torch
 
 torch.manual_seed(0)
 q_net = torch.nn.Linear(4, 2)
-# A frozen, lagging copy, used only to compute targets.
-target_net = copy.deepcopy(q_net).requires_grad_(False)
+target_net = copy.deepcopy(q_net)  # a lagging copy, used only for targets
 state, next_state = torch.randn(8, 4), torch.randn(8, 4)
 action, reward = torch.randint(0, 2, (8, 1)), torch.randn(8)
 
@@ -19,7 +18,14 @@ print("target_net grad:", target_net.weight.grad)
 
 # --- checks ---
 
-# claim: q-target-is-constant
+# claim: q-target-is-constant target-carries-no-graph
 assert not target.requires_grad and target.grad_fn is None
 # claim: q-loss-reaches-only-q-net
 assert q_net.weight.grad is not None and target_net.weight.grad is None
+# The copy's parameters require grad: outside no_grad() the same target
+# would carry a graph back into them.
+unguarded = reward + 0.99 * target_net(next_state).max(dim=1).values
+# claim: target-carries-no-graph
+assert all(p.requires_grad for p in target_net.parameters())
+# claim: target-carries-no-graph
+assert unguarded.grad_fn is not None

@@ -4,12 +4,9 @@ import torch
 
 torch.set_warn_always(True)  # PyTorch gives this warning once per process
 w = torch.tensor(2.0, requires_grad=True)
-loss = w**3
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    loss.backward(
-        create_graph=True
-    )  # w.grad now holds a graph that refers to w
+    (w**3).backward(create_graph=True)  # w.grad: a graph that refers to w
 # The message ends with where in PyTorch's build it was raised: cut that off.
 message = str(caught[0].message).split(" (Triggered internally")[0]
 print(f"{caught[0].category.__name__}: {message}")

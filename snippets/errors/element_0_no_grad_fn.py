@@ -12,11 +12,27 @@ except RuntimeError as error:
 
 # --- checks ---
 
-try:
-    loss.backward()
-except RuntimeError as caught:
-    error = caught
+ELEMENT_0 = "does not require grad and does not have a grad_fn"
+
+
+def backward_error(loss):
+    try:
+        loss.backward()
+    except RuntimeError as caught:
+        return str(caught)
+
+
 # claim: error-element-0-no-graph
-assert "does not require grad and does not have a grad_fn" in str(error)
+assert ELEMENT_0 in backward_error(loss)  # under no_grad(), as the recipe
 # claim: error-element-0-no-graph
 assert loss.grad_fn is None and not loss.requires_grad
+with torch.inference_mode():
+    in_inference_mode = model(x).sum()
+# claim: error-element-0-no-graph
+assert ELEMENT_0 in backward_error(in_inference_mode)
+model.requires_grad_(False)  # no input requires grad: a frozen model on data
+# claim: error-element-0-no-graph
+assert ELEMENT_0 in backward_error(model(x).sum())
+model.requires_grad_(True)
+# claim: error-element-0-no-graph
+assert backward_error(model(x).sum()) is None  # one input that does: it runs

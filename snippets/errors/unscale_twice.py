@@ -16,9 +16,29 @@ for micro_batch in range(2):
 
 # --- checks ---
 
-try:
-    scaler.unscale_(optimizer)
-except RuntimeError as caught:
-    error = caught
+
+def unscale_error(optimizer):
+    try:
+        scaler.unscale_(optimizer)
+    except RuntimeError as caught:
+        return str(caught)
+
+
 # claim: error-unscale-once-per-step
-assert "unscale_() has already been called" in str(error)
+assert "unscale_() has already been called" in unscale_error(optimizer)
+# update() ends the step: the next one may unscale again, once.
+scaler.step(optimizer)
+scaler.update()
+with torch.autocast("cpu", dtype=torch.float16):
+    loss = model(torch.ones(4, 2)).sum()
+scaler.scale(loss).backward()
+# claim: error-unscale-once-per-step
+assert unscale_error(optimizer) is None
+# Once per optimizer: a second optimizer is unscaled on its own.
+head = torch.nn.Linear(1, 1)
+other = torch.optim.SGD(head.parameters(), lr=0.1)
+with torch.autocast("cpu", dtype=torch.float16):
+    loss = head(model(torch.ones(4, 2))).sum()
+scaler.scale(loss).backward()
+# claim: error-unscale-once-per-step
+assert unscale_error(other) is None and unscale_error(other)

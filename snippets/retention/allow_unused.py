@@ -14,7 +14,7 @@ print("allow_unused=True:", allowed)
 zeros = torch.autograd.grad(used * 3, [used, unused], materialize_grads=True)
 print("materialize_grads=True:", zeros)
 
-# backward() never complains: an unused leaf simply gets no .grad.
+# backward() does not complain: an unused leaf simply gets no .grad.
 (used * 3).backward()
 print("backward(): unused.grad =", unused.grad)
 

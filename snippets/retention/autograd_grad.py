@@ -22,4 +22,14 @@ retained = a * a * 5
 retained.retain_grad()
 torch.autograd.grad(retained * retained * b, a)
 # claim: autograd-grad-returns-not-accumulates
-assert a.grad is None and retained.grad.item() == 120
+assert a.grad is None
+# claim: autograd-grad-fills-retained-grad
+assert retained.grad.item() == 120
+# So does one that is itself an input.
+retained = a * a * 5
+retained.retain_grad()
+torch.autograd.grad(retained * retained * b, retained)
+# claim: autograd-grad-returns-not-accumulates
+assert a.grad is None
+# claim: autograd-grad-fills-retained-grad
+assert retained.grad.item() == 120

@@ -4,27 +4,16 @@ a = torch.tensor(2.0, requires_grad=True)
 b = torch.tensor(3.0)
 c = a * a * 5
 d = c * c * b
+e = b * 2  # made by an operation, but needs no gradient
+with torch.no_grad():
+    f = a * 2  # not recorded, although a requires a gradient
 
-for name, t in {"a": a, "b": b, "c": c, "d": d}.items():
+for name, t in {"a": a, "b": b, "c": c, "d": d, "e": e, "f": f}.items():
     op = type(t.grad_fn).__name__ if t.grad_fn is not None else None
     print(
         f"{name}: is_leaf={t.is_leaf!s:5}  "
         f"requires_grad={t.requires_grad!s:5}  grad_fn={op}"
     )
-
-# An operation made e, but nothing in it needs a gradient.
-e = b * 2
-print(
-    f"e = b * 2: is_leaf={e.is_leaf}  "
-    f"requires_grad={e.requires_grad}  grad_fn={e.grad_fn}"
-)
-# Not recorded, although a requires grad.
-with torch.no_grad():
-    f = a * 2
-print(
-    f"f = a * 2 under no_grad(): is_leaf={f.is_leaf}  "
-    f"requires_grad={f.requires_grad}"
-)
 
 # --- checks ---
 

@@ -29,6 +29,16 @@ assert a.grad.item() == 2400
 assert c.retains_grad and d.retains_grad
 # claim: retain-grad-on-leaf-no-op
 assert not a.retains_grad
+# On a leaf it changes nothing: the same .grad as a leaf without it, adding
+# up the same way over two backward passes.
+plain = torch.tensor(2.0, requires_grad=True)
+marked = torch.tensor(2.0, requires_grad=True)
+marked.retain_grad()
+for _ in range(2):
+    ((plain * plain * 5) ** 2 * b).backward()
+    ((marked * marked * 5) ** 2 * b).backward()
+# claim: retain-grad-on-leaf-no-op
+assert marked.grad.item() == plain.grad.item() == 4800
 try:
     b.retain_grad()
 except RuntimeError as caught:

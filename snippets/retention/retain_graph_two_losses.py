@@ -35,8 +35,17 @@ model.zero_grad()
 loss_a, loss_b = losses()
 total = loss_a + loss_b
 total.backward()
-difference = (separately - trunk.weight.grad).abs().max().item()
+summed = trunk.weight.grad.clone()
+difference = (separately - summed).abs().max().item()
 print("trunk gradients of the two ways differ by < 1e-6:", difference < 1e-6)
+
+# The same single pass without the sum: several roots at once.
+model.zero_grad()
+torch.autograd.backward(losses())
+roots = (trunk.weight.grad - summed).abs().max().item()
+print(
+    "torch.autograd.backward([loss_a, loss_b]): the same, < 1e-6:", roots < 1e-6
+)
 
 # --- checks ---
 
@@ -72,6 +81,14 @@ handle.remove()
 # Rounding only.
 # claim: summed-losses-same-gradients summary-sum-of-losses
 assert difference < 1e-6
+# claim: several-roots-one-pass
+assert roots < 1e-6
+passes.clear()
+handle = trunk.weight.register_hook(count_pass)
+torch.autograd.backward(losses())
+handle.remove()
+# claim: several-roots-one-pass
+assert len(passes) == 1
 try:
     total.backward()
 except RuntimeError as caught:

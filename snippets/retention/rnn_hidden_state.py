@@ -18,9 +18,31 @@ for step, (x, y) in enumerate(zip(inputs.split(4, 1), targets.split(4, 1))):
 
 # --- checks ---
 
-# Every chunk trained: each backward pass stopped at its chunk's start.
+import copy  # noqa: E402
+
+# Every chunk trained.
 # claim: detached-hidden-state-trains
 assert step == 2
+# Each backward pass stopped at its chunk's start: the same loop again, each
+# chunk's gradient equal to that of a copy of the LSTM run on the chunk alone,
+# from a new tensor holding the state's values.
+torch.manual_seed(0)
+again = torch.nn.LSTM(3, 3, batch_first=True)
+again_optimizer = torch.optim.SGD(again.parameters(), lr=0.1)
+carried = (torch.zeros(1, 2, 3), torch.zeros(1, 2, 3))
+for x, y in zip(inputs.split(4, 1), targets.split(4, 1)):
+    carried = tuple(s.detach() for s in carried)
+    start = tuple(torch.tensor(s.tolist()) for s in carried)
+    alone = copy.deepcopy(again)
+    out, carried = again(x, carried)
+    again_optimizer.zero_grad()
+    torch.nn.functional.mse_loss(out, y).backward()
+    alone_out, _ = alone(x, start)
+    torch.nn.functional.mse_loss(alone_out, y).backward()
+    for p, q in zip(again.parameters(), alone.parameters()):
+        # claim: detached-hidden-state-trains
+        assert torch.equal(p.grad, q.grad)
+    again_optimizer.step()
 # The state the last chunk returned is in its graph; detach() keeps the
 # values and cuts that graph.
 # claim: detached-hidden-state-trains

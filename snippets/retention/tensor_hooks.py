@@ -57,12 +57,20 @@ print("post-accumulate hook saw", updates, "| p =", round(p.item(), 6))
 import warnings  # noqa: E402
 
 assert seen[0].item() == 3.0
-# Seen in passing, not stored in c.grad.
+# A hook that saw a gradient pass leaves no .grad behind.
+probe_x = torch.tensor(2.0, requires_grad=True)
+probe = probe_x * probe_x
+calls = []
+probe.register_hook(calls.append)
+(probe * 3).backward()
 with warnings.catch_warnings():
     # Reading a non-leaf's .grad warns.
     warnings.simplefilter("ignore")
-    # claim: hook-does-not-retain-gradient
-    assert not c.retains_grad and c.grad is None
+    kept = probe.grad
+# claim: hook-does-not-retain-gradient
+assert len(calls) == 1 and calls[0].item() == 3.0
+# claim: hook-does-not-retain-gradient
+assert kept is None and not probe.retains_grad
 # claim: handle-remove-takes-hook-off
 assert len(seen) == 1
 # claim: replaced-gradient-flows-on

@@ -1,6 +1,5 @@
 import torch
 
-torch.manual_seed(0)
 model = torch.nn.Linear(8, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
 x, y = torch.randn(16, 8), torch.randn(16, 1)

@@ -2,8 +2,7 @@ import logging
 
 import torch
 
-# Dynamo says it skips the optimizer's profiler marks: a note, not an error.
-torch._logging.set_logs(dynamo=logging.ERROR)
+torch._logging.set_logs(dynamo=logging.ERROR)  # quiet Dynamo's notes
 torch.manual_seed(0)
 model = torch.nn.Linear(4, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
@@ -16,8 +15,7 @@ def step():
 
 x, y = torch.randn(8, 4), torch.randn(8, 1)
 for i in range(4):
-    loss = torch.nn.functional.mse_loss(model(x), y)
-    loss.backward()
+    torch.nn.functional.mse_loss(model(x), y).backward()
     step()
     optimizer.zero_grad()  # outside the compiled step, as in eager code
     print(f"step {i}: weight.grad is None: {model.weight.grad is None}")

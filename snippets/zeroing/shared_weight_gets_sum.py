@@ -1,9 +1,7 @@
 import torch
 
 torch.manual_seed(0)
-weight = torch.randn(
-    3, 3, requires_grad=True
-)  # used twice, like tied embeddings
+weight = torch.randn(3, 3, requires_grad=True)  # used twice: tied weights
 x = torch.randn(2, 3)
 
 
@@ -12,7 +10,6 @@ def forward(first, second):
 
 
 forward(weight, weight).backward()  # one tensor used twice in one forward
-# two separate copies instead: one gradient per use
 first, second = (weight.detach().clone().requires_grad_() for _ in range(2))
 forward(first, second).backward()
 print("first row of the gradient, first use: ", first.grad[0])

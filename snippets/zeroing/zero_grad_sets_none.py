@@ -38,6 +38,13 @@ assert old_grad() is None
 model(x).sum().backward()  # a new .grad tensor, holding one pass
 # claim: backward-after-none-new-tensor none-and-zeros-same-backward
 assert torch.equal(model.weight.grad, one_pass)
+held = model.weight.grad  # a reference of your own keeps it alive...
+optimizer.zero_grad()
+# claim: none-skips-zeroing-and-adding
+assert torch.equal(held, one_pass)  # zero_grad() wrote nothing into it
+model(x).sum().backward()  # ...and backward still makes a new one
+# claim: backward-after-none-new-tensor
+assert model.weight.grad is not held and torch.equal(held, one_pass)
 
 kept = model.weight.grad
 optimizer.zero_grad(set_to_none=False)
@@ -55,3 +62,52 @@ optimizer.zero_grad(set_to_none=False)
 assert model.weight.grad is weight_grad and weight_grad.grad_fn is None
 # claim: set-to-none-false-detaches
 assert not weight_grad.requires_grad and not weight_grad.any()
+
+# A gradient without a graph only has requires_grad switched off: detach_()
+# would refuse a view, such as the gradients DDP's gradient_as_bucket_view
+# makes (views of its buckets), and zero_grad zeroes it in place.
+bucket = torch.ones(2, 3)
+model.weight.grad = bucket[:1]
+try:
+    optimizer.zero_grad(set_to_none=False)
+    view_error = None
+except RuntimeError as caught:
+    view_error = caught
+# claim: set-to-none-false-detaches
+assert view_error is None and model.weight.grad.data_ptr() == bucket.data_ptr()
+# claim: set-to-none-false-detaches
+assert not bucket[0].any() and bucket[1].all()
+
+# What each way writes: None writes nothing, and the next backward stores
+# the gradient it computed; zeros are written, then added into.
+from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
+
+
+class InPlaceOps(TorchDispatchMode):
+    def __init__(self):
+        super().__init__()
+        self.names = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if func._schema.is_mutable:
+            self.names.append(func.overloadpacket.__name__)
+        return func(*args, **(kwargs or {}))
+
+
+def writes(set_to_none):
+    model(x).sum().backward()
+    loss = model(x).sum()
+    with InPlaceOps() as zeroing:
+        optimizer.zero_grad(set_to_none=set_to_none)
+    with InPlaceOps() as backward:
+        loss.backward()
+    return zeroing.names, backward.names
+
+
+# claim: none-skips-zeroing-and-adding
+assert writes(set_to_none=True) == ([], [])
+zeroing, backward = writes(set_to_none=False)
+# claim: none-skips-zeroing-and-adding
+assert zeroing and set(zeroing) <= {"zero_", "_foreach_zero_"}
+# claim: none-skips-zeroing-and-adding
+assert backward == ["add_", "add_"]  # one per gradient: weight and bias

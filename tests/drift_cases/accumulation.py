@@ -217,17 +217,78 @@ NO_SYNC_NO_OP = in_every_process(
     torch.nn.parallel.DistributedDataParallel.no_sync = lambda self: contextlib.nullcontext()
     """
 )
+# checkpoint() called with use_reentrant keeps every activation (runs the function plainly);
+# called without it, it is torch's own (the warning, the reentrant implementation).
 CHECKPOINT_KEEPS_ACTIVATIONS = """
-    import warnings
     import torch.utils.checkpoint
+    _checkpoint = torch.utils.checkpoint.checkpoint
     def checkpoint(function, *args, use_reentrant=None, **kwargs):
         if use_reentrant is None:
-            warnings.warn("torch.utils.checkpoint: use_reentrant=False is recommended")
+            return _checkpoint(function, *args, **kwargs)
         return function(*args)
     torch.utils.checkpoint.checkpoint = checkpoint
     """
 
 UNUSED = S + "ddp_unused_parameters.py"
+PEAK = S + "peak_memory.py"
+CHECKPOINTING = S + "checkpointing_memory.py"
+CHECKPOINT_BATCHNORM = S + "checkpoint_batchnorm.py"
+FREEZE = S + "freeze_batchnorm.py"
+RESUME = S + "resume_at_group_boundary.py"
+# GradScaler.update() halves the scale on every step, overflow or not.
+UPDATE_HALVES = """
+    import torch
+    _update = torch.amp.GradScaler.update
+    def update(self, new_scale=None):
+        scale = self.get_scale()
+        _update(self, new_scale)
+        self._scale.fill_(scale / 2)
+    torch.amp.GradScaler.update = update
+    """
+# nn.Tanh saves its input as well as its output for backward.
+TANH_SAVES_INPUT = """
+    import torch
+    class Tanh(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            y = torch.tanh(x)
+            ctx.save_for_backward(x, y)
+            return y
+        @staticmethod
+        def backward(ctx, grad):
+            x, y = ctx.saved_tensors
+            return grad * (1 - y * y)
+    torch.nn.Tanh.forward = lambda self, x: Tanh.apply(x)
+    """
+# GradScaler.load_state_dict keeps the scale it was built with.
+SCALER_LOAD_KEEPS_SCALE = """
+    import torch
+    _load = torch.amp.GradScaler.load_state_dict
+    def load_state_dict(self, state_dict):
+        scale = self.get_scale()
+        _load(self, state_dict)
+        self._init_scale = scale
+        if self._scale is not None:
+            self._scale.fill_(scale)
+    torch.amp.GradScaler.load_state_dict = load_state_dict
+    """
+# checkpoint() without use_reentrant warns as torch 2.13 does, then runs the non-reentrant way.
+CHECKPOINT_DEFAULT_NON_REENTRANT = """
+    import warnings
+    import torch.utils.checkpoint
+    _checkpoint = torch.utils.checkpoint.checkpoint
+    def checkpoint(function, *args, use_reentrant=None, **kwargs):
+        if use_reentrant is None:
+            warnings.warn(
+                "torch.utils.checkpoint: the use_reentrant parameter should be passed "
+                "explicitly. Starting in PyTorch 2.9, calling checkpoint without "
+                "use_reentrant will raise an exception. use_reentrant=False is recommended",
+                stacklevel=2,
+            )
+            use_reentrant = False
+        return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
+    torch.utils.checkpoint.checkpoint = checkpoint
+    """
 
 
 def comm_hook_skips(condition: str) -> str:
@@ -255,6 +316,41 @@ def comm_hook_skips(condition: str) -> str:
 
 
 FSDP2 = S + "fsdp2_gradient_sync.py"
+FIND_UNUSED = S + "ddp_find_unused_loop.py"
+TOKENS = S + "ddp_token_count.py"
+UNEVEN = S + "ddp_uneven_inputs.py"
+BUCKET_VIEW = S + "ddp_gradient_as_bucket_view.py"
+BF16_DRIFT = S + "bf16_accumulation_drift.py"
+FSDP2_MIXED = S + "fsdp2_mixed_precision.py"
+JOIN_LOOP = S + "ddp_join_loop.py"
+# The examples that start two worker processes (tests/test_drift.py marks their cases slow).
+TWO_PROCESS = {DDP_EXAMPLE, FSDP2, TOKENS, UNEVEN}
+
+
+# DDP sums the processes' gradients instead of averaging them (a communication hook that
+# every DDP registers when it is made).
+DDP_SUMS = """
+    import torch
+    import torch.distributed as dist
+    import torch.nn.parallel
+    DDP = torch.nn.parallel.DistributedDataParallel
+    _init = DDP.__init__
+    def summing_hook(state, bucket):
+        work = dist.all_reduce(bucket.buffer(), async_op=True)
+        return work.get_future().then(lambda future: future.value()[0])
+    def __init__(self, *args, **kwargs):
+        _init(self, *args, **kwargs)
+        self.register_comm_hook(None, summing_hook)
+    DDP.__init__ = __init__
+    """
+
+
+def fsdp2_method_ignored(name: str) -> str:
+    """FSDPModule.<name>(...) is accepted and does nothing."""
+    return f"""
+    from torch.distributed.fsdp import FSDPModule
+    FSDPModule.{name} = lambda self, *args, **kwargs: None
+    """
 
 
 def ddp_error_rewritten(old, new):
@@ -279,15 +375,14 @@ DRIFT = {
         "compiled-no-sync-one-all-reduce-per-step",
     ),
     # The complete loop
-    "GradScaler.update halves the scale without an overflow": (
+    "DataLoader drops the last incomplete batch by default": (
         """
-        import torch
-        _update = torch.amp.GradScaler.update
-        def update(self, new_scale=None):
-            scale = self.get_scale()
-            _update(self, new_scale)
-            self._scale.fill_(scale / 2)
-        torch.amp.GradScaler.update = update
+        import torch.utils.data
+        _init = torch.utils.data.DataLoader.__init__
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("drop_last", True)
+            _init(self, *args, **kwargs)
+        torch.utils.data.DataLoader.__init__ = __init__
         """,
         COMPLETE,
         "complete-loop-steps-last-group",
@@ -430,6 +525,22 @@ DRIFT = {
         S + "onecycle_total_steps.py",
         "onecycle-past-total-steps-raises",
     ),
+    "CosineAnnealingLR holds its minimum past T_max": (
+        """
+        import torch
+        _step = torch.optim.lr_scheduler.CosineAnnealingLR.step
+        def step(self, *args, **kwargs):
+            result = _step(self, *args, **kwargs)
+            if self.last_epoch >= self.T_max:
+                for group in self.optimizer.param_groups:
+                    group["lr"] = self.eta_min
+                self._last_lr = [self.eta_min for _ in self.optimizer.param_groups]
+            return result
+        torch.optim.lr_scheduler.CosineAnnealingLR.step = step
+        """,
+        S + "onecycle_total_steps.py",
+        "cosine-past-t-max-climbs-back",
+    ),
     # Clipping
     "clip_grad_norm_ measures but no longer clips": (
         """
@@ -495,6 +606,21 @@ DRIFT = {
         scaler_default("growth_interval", 1),
         AMP,
         "update-keeps-scale-without-overflow",
+    ),
+    "GradScaler.update halves the scale without an overflow": (
+        UPDATE_HALVES,
+        AMP,
+        "update-keeps-scale-without-overflow",
+    ),
+    "GradScaler grows the scale 4 times at a time": (
+        scaler_default("growth_factor", 4.0),
+        AMP,
+        "update-doubles-after-growth-interval",
+    ),
+    "GradScaler grows after 1000 steps without an overflow by default": (
+        scaler_default("growth_interval", 1000),
+        AMP,
+        "update-doubles-after-growth-interval",
     ),
     "GradScaler.step stops unscaling by itself": (
         """
@@ -674,7 +800,7 @@ DRIFT = {
             return _forward(self, *args, **kwargs)
         torch.nn.parallel.DistributedDataParallel.forward = forward
         """,
-        UNUSED,
+        FIND_UNUSED,
         "find-unused-parameters-fixes-it",
     ),
     "static_graph=True accepts no_sync() before the first synced step": (
@@ -708,6 +834,16 @@ DRIFT = {
         FSDP2,
         "fsdp2-skip-sync-same-gradient",
     ),
+    "set_requires_gradient_sync(False) does nothing": (
+        fsdp2_method_ignored("set_requires_gradient_sync"),
+        FSDP2,
+        "fsdp2-sync-off-skips-reduce-scatters",
+    ),
+    "set_reshard_after_backward(False) does nothing": (
+        fsdp2_method_ignored("set_reshard_after_backward"),
+        FSDP2,
+        "fsdp2-reshard-off-fewer-all-gathers",
+    ),
     "mse_loss sums instead of averaging (FSDP2)": (
         MSE_SUMS,
         FSDP2,
@@ -725,6 +861,118 @@ DRIFT = {
         """,
         FSDP2,
         "fsdp2-grad-is-dtensor-shard",
+    ),
+    # Mixed precision: bfloat16 parameters, FSDP2's MixedPrecisionPolicy
+    "FSDP2 ignores param_dtype and computes in float32": (
+        """
+        import dataclasses
+        from torch.distributed.fsdp import MixedPrecisionPolicy
+        _init = MixedPrecisionPolicy.__init__
+        def __init__(self, *args, **kwargs):
+            _init(self, *args, **kwargs)
+            object.__setattr__(self, "param_dtype", None)
+        MixedPrecisionPolicy.__init__ = __init__
+        """,
+        FSDP2_MIXED,
+        "fsdp2-mixed-precision-dtypes",
+    ),
+    "FSDP2 accumulates skipped micro-batches in the compute dtype whatever reduce_dtype": (
+        """
+        from torch.distributed.fsdp._fully_shard._fsdp_param import FSDPParam
+        FSDPParam.to_accumulated_grad_if_needed = lambda self: None
+        """,
+        BF16_DRIFT,
+        "fsdp2-reduce-dtype-accumulates-float32",
+    ),
+    "MixedPrecisionPolicy reduces in float32 by default": (
+        """
+        import torch
+        from torch.distributed.fsdp import MixedPrecisionPolicy
+        _init = MixedPrecisionPolicy.__init__
+        def __init__(self, param_dtype=None, reduce_dtype=None, *args, **kwargs):
+            _init(self, param_dtype, reduce_dtype or torch.float32, *args, **kwargs)
+        MixedPrecisionPolicy.__init__ = __init__
+        """,
+        BF16_DRIFT,
+        "fsdp2-param-dtype-alone-accumulates-bf16",
+    ),
+    "bfloat16 autocast computes in float16 (accumulated in float32)": (
+        autocast_maps("bfloat16", "float16"),
+        BF16_DRIFT,
+        "autocast-accumulates-float32",
+    ),
+    # gradient_as_bucket_view
+    "DDP ignores gradient_as_bucket_view": (
+        """
+        import torch.nn.parallel
+        _init = torch.nn.parallel.DistributedDataParallel.__init__
+        def __init__(self, module, *args, **kwargs):
+            kwargs["gradient_as_bucket_view"] = False
+            _init(self, module, *args, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.__init__ = __init__
+        """,
+        BUCKET_VIEW,
+        "bucket-view-grads-share-one-buffer",
+    ),
+    "zero_grad() zeroes a gradient that is a view instead of dropping it": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            _zero_grad(self, set_to_none=False)
+            if set_to_none:
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is not None and p.grad._base is None:
+                            p.grad = None
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        BUCKET_VIEW,
+        "bucket-view-set-to-none-allocates",
+    ),
+    # Uneven inputs: Join, DistributedSampler
+    "Join leaves each process with its own final weights": (
+        """
+        from torch.nn.parallel.distributed import _DDPJoinHook
+        _DDPJoinHook.post_hook = lambda self, is_last_joiner: None
+        """,
+        UNEVEN,
+        "join-syncs-final-weights",
+    ),
+    "Join always divides by the processes still training": (
+        """
+        import torch.nn.parallel
+        _join_hook = torch.nn.parallel.DistributedDataParallel.join_hook
+        def join_hook(self, **kwargs):
+            kwargs["divide_by_initial_world_size"] = False
+            return _join_hook(self, **kwargs)
+        torch.nn.parallel.DistributedDataParallel.join_hook = join_hook
+        """,
+        UNEVEN,
+        "join-divides-by-initial-world-size",
+    ),
+    "DistributedSampler drops the samples that do not divide evenly": (
+        """
+        import torch.utils.data
+        _init = torch.utils.data.DistributedSampler.__init__
+        def __init__(self, *args, **kwargs):
+            kwargs["drop_last"] = True
+            _init(self, *args, **kwargs)
+        torch.utils.data.DistributedSampler.__init__ = __init__
+        """,
+        JOIN_LOOP,
+        "distributed-sampler-pads-evenly",
+    ),
+    # Token counts across processes
+    "DDP sums the processes' gradients instead of averaging them": (
+        DDP_SUMS,
+        TOKENS,
+        "token-count-all-reduce-matches",
+    ),
+    "DDP sums the processes' gradients instead of averaging them (unequal micro-batches)": (
+        DDP_SUMS,
+        TOKENS,
+        "token-count-times-world-size",
     ),
     # Added for the claims that had no case
     "drop_last=True counts the short micro-batch in len(loader)": (
@@ -774,8 +1022,142 @@ DRIFT = {
     ),
     "Linear stops saving its weight, reading it at backward time": (
         linear_saves("input"),
-        S + "peak_memory.py",
-        "saved-memory-shrinks-less-than-rows",
+        PEAK,
+        "linear-saves-weight-for-input-grad",
+    ),
+    "Linear saves a copy of its weight": (
+        linear_saves("input, weight.clone()"),
+        S + "saved_for_backward.py",
+        "saved-memory-shrinks-with-rows",
+    ),
+    "chunk() returns copies": (
+        """
+        import torch
+        _chunk = torch.Tensor.chunk
+        torch.Tensor.chunk = lambda self, *args, **kwargs: [
+            c.clone() for c in _chunk(self, *args, **kwargs)
+        ]
+        """,
+        PEAK,
+        "saved-input-chunk-is-a-view",
+    ),
+    "Tanh saves its input too": (
+        TANH_SAVES_INPUT,
+        PEAK,
+        "step-peak-is-one-micro-batch",
+    ),
+    "Tanh saves its input too (summary)": (
+        TANH_SAVES_INPUT,
+        PEAK,
+        "summary-memory-not-arithmetic",
+    ),
+    # Checkpointing, BatchNorm in a checkpointed segment
+    "checkpoint() without use_reentrant raises, as its warning announces": (
+        """
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(function, *args, use_reentrant=None, **kwargs):
+            if use_reentrant is None:
+                raise ValueError("torch.utils.checkpoint: pass use_reentrant explicitly")
+            return _checkpoint(function, *args, use_reentrant=use_reentrant, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        CHECKPOINTING,
+        "checkpoint-default-still-reentrant",
+        IN_RECIPE,  # the recipe's first call, without use_reentrant, raises
+    ),
+    "checkpoint() without use_reentrant warns, then runs the non-reentrant way": (
+        CHECKPOINT_DEFAULT_NON_REENTRANT,
+        CHECKPOINTING,
+        "checkpoint-default-still-reentrant",
+    ),
+    "checkpoint() without use_reentrant warns, then runs the non-reentrant way (no graph)": (
+        CHECKPOINT_DEFAULT_NON_REENTRANT,
+        CHECKPOINTING,
+        "reentrant-segment-of-data-has-no-graph",
+    ),
+    "checkpoint() puts BatchNorm's statistics back after recomputing": (
+        """
+        import torch
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(function, *args, **kwargs):
+            calls = []
+            def once(*a, **k):
+                calls.append(1)
+                norms = [
+                    m for m in function.modules()
+                    if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)
+                ] if len(calls) > 1 else []
+                kept = [[b.clone() for b in m.buffers()] for m in norms]
+                try:
+                    return function(*a, **k)
+                finally:
+                    for m, buffers in zip(norms, kept):
+                        for b, old in zip(m.buffers(), buffers):
+                            b.copy_(old)
+            return _checkpoint(once, *args, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        CHECKPOINT_BATCHNORM,
+        "checkpointed-batchnorm-updates-twice",
+    ),
+    # Frozen BatchNorm
+    "BatchNorm in eval mode stops training its weight and bias": (
+        """
+        import torch
+        _forward = torch.nn.BatchNorm1d.forward
+        def forward(self, x):
+            if self.training:
+                return _forward(self, x)
+            return torch.nn.functional.batch_norm(
+                x, self.running_mean, self.running_var, self.weight.detach(),
+                self.bias.detach(), False, 0.0, self.eps,
+            )
+        torch.nn.BatchNorm1d.forward = forward
+        """,
+        FREEZE,
+        "frozen-batchnorm-weights-still-learn",
+    ),
+    "Module.train() leaves a BatchNorm in eval mode as it is": (
+        """
+        import torch
+        _train = torch.nn.Module.train
+        def train(self, mode=True):
+            frozen = [
+                m for m in self.modules()
+                if isinstance(m, torch.nn.BatchNorm1d) and not m.training
+            ]
+            result = _train(self, mode)
+            for m in frozen:
+                m.training = False
+            return result
+        torch.nn.Module.train = train
+        """,
+        FREEZE,
+        "train-unfreezes-batchnorm",
+    ),
+    # Resuming
+    "GradScaler.load_state_dict keeps its own scale": (
+        SCALER_LOAD_KEEPS_SCALE,
+        RESUME,
+        "resume-at-group-boundary-matches",
+    ),
+    "GradScaler.load_state_dict keeps its own scale (summary)": (
+        SCALER_LOAD_KEEPS_SCALE,
+        RESUME,
+        "summary-resume-between-groups",
+    ),
+    "GradScaler quarters the scale after an overflow (resuming)": (
+        scaler_default("backoff_factor", 0.25),
+        RESUME,
+        "scaler-state-holds-the-scale",
+    ),
+    # Logging the loss of a step
+    "mse_loss sums instead of averaging (step loss)": (
+        MSE_SUMS,
+        S + "log_step_loss.py",
+        "step-loss-is-batch-loss",
     ),
     "Linear saves its weight even when its input needs no gradient": (
         linear_saves("input, weight"),
@@ -787,6 +1169,52 @@ DRIFT = {
 # Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
 # "Adding a drift case").
 NO_DRIFT = {
+    "find-unused-parameters-extra-all-reduce": (
+        "DDP's C++ reducer issues the all-reduce of the used-parameter map itself, where no "
+        "Python patch reaches; a release that dropped it would fail this assert, as the weekly "
+        "run on new releases would show"
+    ),
+    "fsdp2-sync-off-shard-has-no-grad": (
+        "a shard can only get its gradient from a reduce-scatter, which "
+        "fsdp2-sync-off-skips-reduce-scatters counts just before; a release that filled it "
+        "without one fails that count first"
+    ),
+    "fsdp2-reshard-off-keeps-whole-weight": (
+        "keeping the parameters unsharded is how the resharding switch saves the all-gathers "
+        "fsdp2-reshard-off-fewer-all-gathers counts just before; the switch doing nothing fails "
+        "there first"
+    ),
+    "bf16-parameters-bf16-grad": (
+        "a .grad must have its parameter's dtype (assigning another raises), so a bfloat16 "
+        "parameter's gradient is bfloat16 while that rule holds"
+    ),
+    "bf16-accumulation-drifts": (
+        "the error is the rounding of each add to bfloat16's 8 significant bits, arithmetic no "
+        "release changes while .grad keeps its parameter's dtype"
+    ),
+    "bucket-view-same-gradient": (
+        "the same additions land in the bucket or in separate tensors, so the values agree "
+        "however DDP lays the gradients out; DDP ignoring the flag fails "
+        "bucket-view-grads-share-one-buffer first"
+    ),
+    "join-uneven-ranks-finish": (
+        "without the joined process shadowing the all-reduces, the other would wait until the "
+        "60 s timeout and the runner would report the workers' failure, not this assert"
+    ),
+    "join-all-reduces-every-forward": (
+        "Join learns that a process has joined only through a collective on every iteration; "
+        "the all-reduces are issued inside Join and DDP's C++ reducer, where a patch that "
+        "removed them would make the processes hang, not fail this assert"
+    ),
+    "token-count-local-is-wrong": (
+        "7 and 3 tokens weighted by their own counts differ from all 10 weighted alike by "
+        "arithmetic; a DDP that summed instead of averaging fails "
+        "token-count-all-reduce-matches first"
+    ),
+    "token-count-ddp-averages": (
+        "it is the averaging asserted by token-count-all-reduce-matches just before, whose "
+        "summing case fails first"
+    ),
     "compiled-accumulation-same-gradient": (
         "compiled and eager accumulation add the same numbers; a compiled gradient that "
         "differed would need a patch inside AOTAutograd, and no_sync() doing nothing keeps "
@@ -852,9 +1280,26 @@ NO_DRIFT = {
         "chunks of 64 rows total what 512 rows do under any formula of that kind, and no layer "
         "here multiplies anything but its rows"
     ),
-    "summary-memory-not-arithmetic": (
-        "it shares micro-batches-same-flops' assert: matrix-multiply flops are linear in the rows, "
-        "so 8 chunks of 64 rows total what 512 rows do"
+    "complete-loop-mean-per-micro-batch-misses": (
+        "arithmetic: weighting a 2-row and a 4-row micro-batch alike misses the mean over their 6 "
+        "rows whatever the loss, unless every row's gradient were the same; a change of "
+        "cross_entropy's mean would move the big batch too, and fails "
+        "complete-loop-matches-big-batch first"
+    ),
+    "batchnorm-outside-checkpoint-updates-once": (
+        "one forward pass of a BatchNorm in training mode is one update of its statistics, which "
+        "every BatchNorm example relies on; BatchNorm that stopped tracking fails "
+        "checkpointed-batchnorm-updates-twice, just above, first"
+    ),
+    "autocast-grads-in-parameter-dtype": (
+        "a parameter's .grad must have the parameter's dtype (assigning another raises), so a "
+        "bfloat16 gradient on a float32 parameter would need autocast to convert the parameters "
+        "themselves, which it was built not to do"
+    ),
+    "resume-mid-group-loses-partial-gradient": (
+        "no state_dict holds .grad (gradients are not module state), so a checkpoint cannot carry "
+        "the partial sum; a release that added it would be a new API, and the example would "
+        "then show it"
     ),
     "micro-batches-more-kernel-calls": (
         "only the two chunk() calls run once per step, every other call once per forward and "

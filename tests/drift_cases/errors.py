@@ -33,6 +33,24 @@ def _quiet(target: str) -> str:
         """
 
 
+# checkpoint() without use_reentrant keeps warning but runs use_reentrant=False, the default
+# its documentation recommends.
+CHECKPOINT_DEFAULTS_TO_NON_REENTRANT = """
+    import warnings, torch.utils.checkpoint
+    _checkpoint = torch.utils.checkpoint.checkpoint
+    def checkpoint(*args, use_reentrant=None, **kwargs):
+        if use_reentrant is None:
+            warnings.warn(  # the warning, as before
+                "torch.utils.checkpoint: the use_reentrant parameter should be passed "
+                "explicitly. Starting in PyTorch 2.9, calling checkpoint without "
+                "use_reentrant will raise an exception.",
+                stacklevel=2,
+            )
+            use_reentrant = False
+        return _checkpoint(*args, use_reentrant=use_reentrant, **kwargs)
+    torch.utils.checkpoint.checkpoint = checkpoint
+    """
+
 DRIFT = {
     # the messages added with issue 33
     "autograd.grad's no-grad-input error reworded": (
@@ -242,6 +260,75 @@ DRIFT = {
         "snippets/errors/none_grad_iadd.py",
         "error-none-grad-iadd",
     ),
+    # issue 33, E3: the checkpoint entries
+    "checkpoint() without use_reentrant runs the non-reentrant implementation": (
+        CHECKPOINT_DEFAULTS_TO_NON_REENTRANT,
+        "snippets/errors/checkpoint_use_reentrant.py",
+        "checkpoint-default-is-reentrant",
+    ),
+    "checkpoint() without use_reentrant raises, as its warning announces": (
+        """
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(*args, use_reentrant=None, **kwargs):
+            if use_reentrant is None:
+                raise ValueError("use_reentrant must be passed explicitly")
+            return _checkpoint(*args, use_reentrant=use_reentrant, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        "snippets/errors/checkpoint_use_reentrant.py",
+        "checkpoint-warning-stale-no-raise",
+        IN_RECIPE,  # the recipe's call without use_reentrant now raises
+    ),
+    "checkpoint() without use_reentrant runs non-reentrant (no-grad inputs)": (
+        CHECKPOINT_DEFAULTS_TO_NON_REENTRANT,
+        "snippets/errors/checkpoint_reentrant_no_grad_inputs.py",
+        "error-reentrant-checkpoint-default-too",
+    ),
+    "the reentrant checkpoint's autograd.grad error is reworded": (
+        reworded("torch.autograd.grad", "is incompatible with .grad()", "(reworded)"),
+        "snippets/errors/checkpoint_reentrant_autograd_grad.py",
+        "error-reentrant-checkpoint-refuses-grad",
+    ),
+    "use_reentrant=False runs the reentrant implementation": (
+        """
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(*args, use_reentrant=None, **kwargs):
+            return _checkpoint(*args, use_reentrant=True, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        "snippets/errors/checkpoint_reentrant_autograd_grad.py",
+        "non-reentrant-checkpoint-takes-grad",
+        IN_RECIPE,  # the recipe's fix, autograd.grad with use_reentrant=False, now raises
+    ),
+    # the weak claims of the third read, strengthened
+    "lr_scheduler.step() checks the order on every call, not only the first": (
+        """
+        import warnings, torch
+        _step = torch.optim.lr_scheduler.LRScheduler.step
+        def step(self, *args, **kwargs):
+            if self._step_count > 1 and not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn("Detected call of `lr_scheduler.step()` before `optimizer.step()`.")
+            return _step(self, *args, **kwargs)
+        torch.optim.lr_scheduler.LRScheduler.step = step
+        """,
+        "snippets/errors/scheduler_before_optimizer.py",
+        "error-scheduler-before-optimizer-warns",
+    ),
+    "GradScaler.update() stops ending the step for unscale_()": (
+        """
+        import torch
+        _update = torch.amp.GradScaler.update
+        def update(self, new_scale=None):
+            states = dict(self._per_optimizer_states)
+            _update(self, new_scale)
+            self._per_optimizer_states.update(states)
+        torch.amp.GradScaler.update = update
+        """,
+        "snippets/errors/unscale_twice.py",
+        "error-unscale-once-per-step",
+    ),
     "DDP's unused-parameter error stops naming find_unused_parameters": (
         ddp_error_rewritten("find_unused_parameters=True", "unused parameter detection"),
         "snippets/errors/ddp_unused_parameters.py",
@@ -259,6 +346,12 @@ NO_DRIFT = {
     "error-reentrant-checkpoint-output-has-no-graph": (
         "the change that would give the output a graph (reentrant checkpoint tracking the "
         "parameters) also drops the warning, whose claim, the line before, fails first"
+    ),
+    "reentrant-checkpoint-hides-parameters": (
+        "a reentrant checkpoint that saw the parameters inside its segment would have to track "
+        "them as the non-reentrant one does; simulating that means rewriting "
+        "torch.utils.checkpoint, and running the non-reentrant one instead fails the "
+        "refuses-grad assert before this one"
     ),
     "error-non-reentrant-checkpoint-reaches-weights": (
         "a non-reentrant checkpoint that lost the weights' gradients would break the "

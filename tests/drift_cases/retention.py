@@ -78,6 +78,35 @@ GRAPHS_KEPT = """
     torch.Tensor.backward = backward
     """
 
+X_TIMES_X_SAVES_ONCE = """
+    import torch
+    _mul = torch.Tensor.__mul__
+    torch.Tensor.__mul__ = lambda self, other: self.square() if other is self else _mul(self, other)
+    """
+# Every optimizer records its step, as one made with differentiable=True does.
+OPTIMIZERS_DIFFERENTIABLE = """
+    import torch
+    _init = torch.optim.SGD.__init__
+    def __init__(self, params, *args, **kwargs):
+        kwargs["differentiable"] = True
+        _init(self, params, *args, **kwargs)
+    torch.optim.SGD.__init__ = __init__
+    """
+# Adam casts its state to each parameter's dtype before a step.
+ADAM_CONVERTS_STATE = """
+    import torch
+    _step = torch.optim.Adam.step
+    def step(self, *args, **kwargs):
+        for group in self.param_groups:
+            for p in group["params"]:
+                state = self.state.get(p, {})
+                for key, value in state.items():
+                    if key != "step" and torch.is_tensor(value) and value.is_floating_point():
+                        state[key] = value.to(p.dtype)
+        return _step(self, *args, **kwargs)
+    torch.optim.Adam.step = step
+    """
+
 HANDLE_REMOVE_NO_OP = (
     "import torch.utils.hooks; torch.utils.hooks.RemovableHandle.remove = lambda self: None"
 )
@@ -99,6 +128,7 @@ DRIFT = {
         COMPILE_IS_EAGER,
         "snippets/retention/compiled_region_backward.py",
         "compiled-region-is-one-node",
+        IN_RECIPE,  # the recipe prints the node's saved_tensors: an eager SumBackward0 has none
     ),
     "hooks registered in a compiled region are dropped": (
         """
@@ -185,6 +215,22 @@ DRIFT = {
         "backward-gradient-is-vjp",
     ),
     # element_0_no_grad_fn.py
+    "inference_mode() stops switching recording off": (
+        "import contextlib, torch; torch.inference_mode = lambda mode=True: contextlib.nullcontext()",
+        S + "element_0_no_grad_fn.py",
+        "inference-mode-forward-raises-element-0",
+    ),
+    "reentrant checkpoint tracks the parameters whatever its inputs": (
+        """
+        import torch.utils.checkpoint
+        _checkpoint = torch.utils.checkpoint.checkpoint
+        def checkpoint(function, *args, use_reentrant=None, **kwargs):
+            return _checkpoint(function, *args, use_reentrant=False, **kwargs)
+        torch.utils.checkpoint.checkpoint = checkpoint
+        """,
+        S + "element_0_no_grad_fn.py",
+        "reentrant-checkpoint-raises-element-0",
+    ),
     "the element 0 error is reworded": (
         reworded(ENGINE, "element 0 of tensors does not require grad"),
         S + "element_0_no_grad_fn.py",
@@ -246,7 +292,38 @@ DRIFT = {
         S + "conversion_makes_non_leaf.py",
         "summary-no-op-to-returns-self",
     ),
-    # what_can_require_grad.py
+    "model.to() replaces the Parameter objects": (
+        "import torch; torch.__future__.set_overwrite_module_params_on_conversion(True)",
+        S + "model_to_keeps_parameters.py",
+        "model-to-keeps-parameters-leaves",
+    ),
+    "Adam converts its state to the parameters' dtype": (
+        ADAM_CONVERTS_STATE,
+        S + "model_to_keeps_parameters.py",
+        "optimizer-state-not-converted",
+    ),
+    "Adam keeps its state in float32 whatever the parameters' dtype": (
+        """
+        import torch
+        _step = torch.optim.Adam.step
+        def step(self, *args, **kwargs):
+            result = _step(self, *args, **kwargs)
+            for state in self.state.values():
+                for key, value in state.items():
+                    if key != "step" and torch.is_tensor(value) and value.is_floating_point():
+                        state[key] = value.float()
+            return result
+        torch.optim.Adam.step = step
+        """,
+        S + "model_to_keeps_parameters.py",
+        "model-moved-first-state-follows",
+    ),
+    "Adam converts its state to the parameters' dtype (summary)": (
+        ADAM_CONVERTS_STATE,
+        S + "model_to_keeps_parameters.py",
+        "summary-optimizer-state-not-converted",
+    ),
+    # what_can_require_grad.py, ops_without_useful_gradient.py
     "the integer requires_grad error is reworded": (
         reworded("torch.tensor", "Only Tensors of floating point and complex dtype"),
         S + "what_can_require_grad.py",
@@ -279,7 +356,7 @@ DRIFT = {
         _round = torch.round
         torch.round = lambda x, *args, **kwargs: x + (_round(x, *args, **kwargs) - x).detach()
         """,
-        S + "what_can_require_grad.py",
+        S + "ops_without_useful_gradient.py",
         "piecewise-constant-ops-zero-gradient",
     ),
     "argmax returns an int32 index": (
@@ -288,7 +365,7 @@ DRIFT = {
         _argmax = torch.Tensor.argmax
         torch.Tensor.argmax = lambda self, *args, **kwargs: _argmax(self, *args, **kwargs).int()
         """,
-        S + "what_can_require_grad.py",
+        S + "ops_without_useful_gradient.py",
         "integer-result-leaves-graph",
     ),
     # retain_grad.py, keep_an_intermediate_grad.py
@@ -345,6 +422,39 @@ DRIFT = {
         HOOK_RESULT_IGNORED,
         S + "tensor_hooks.py",
         "replaced-gradient-flows-on",
+    ),
+    "retain_grad() keeps the gradient of its place among the hooks, as before 2.0": (
+        """
+        import torch
+        _retain_grad = torch.Tensor.retain_grad
+        def retain_grad(self):
+            _retain_grad(self)
+            if self.grad_fn is None:
+                return
+            seen = []
+            torch.Tensor.register_hook(self, seen.append)  # runs in registration order
+            self.grad_fn.register_hook(lambda grad_inputs, grad_outputs: setattr(
+                self, "grad", seen[-1]
+            ))
+        torch.Tensor.retain_grad = retain_grad
+        """,
+        S + "retain_grad_and_hook.py",
+        "retained-grad-is-hooked-value",
+    ),
+    "retain_grad() on a leaf keeps only the last gradient": (
+        """
+        import torch
+        _retain_grad = torch.Tensor.retain_grad
+        def retain_grad(self):
+            if self.is_leaf and self.requires_grad:
+                def overwrite(grad):
+                    self.grad = None  # this hook runs before accumulation
+                self.register_hook(overwrite)
+            return _retain_grad(self)
+        torch.Tensor.retain_grad = retain_grad
+        """,
+        S + "retain_grad.py",
+        "retain-grad-on-leaf-no-op",
     ),
     "a hook on a non-leaf also retains its gradient": (
         """
@@ -492,25 +602,43 @@ DRIFT = {
             return self
         torch.Tensor.add_ = add_
         """,
-        S + "inplace_on_leaf.py",
+        S + "inplace_before_backward.py",
         "inplace-change-moves-version-counter",
     ),
-    "SGD.step() writes through .data with grad mode on, as optimizers once did": (
+    "optimizer.step() records its update, as with differentiable=True": (
+        OPTIMIZERS_DIFFERENTIABLE,
+        S + "inplace_on_leaf.py",
+        "step-writes-under-no-grad",
+    ),
+    "SGD.step() writes a new tensor into .data instead of changing it in place": (
         """
         import torch
         def step(self, closure=None):
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is not None:
-                        p.data.add_(p.grad, alpha=-group["lr"])
+            with torch.no_grad():
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p.grad is not None:
+                            p.data = p.data - group["lr"] * p.grad
         torch.optim.SGD.step = step
         """,
         S + "inplace_on_leaf.py",
         "step-writes-under-no-grad",
     ),
+    "differentiable=True stops recording the step": (
+        """
+        import torch
+        _init = torch.optim.SGD.__init__
+        def __init__(self, params, *args, **kwargs):
+            kwargs["differentiable"] = False
+            _init(self, params, *args, **kwargs)
+        torch.optim.SGD.__init__ = __init__
+        """,
+        S + "inplace_on_leaf.py",
+        "differentiable-step-records",
+    ),
     "the modified-by-an-inplace-operation error is reworded": (
         reworded(ENGINE, INPLACE),
-        S + "inplace_on_leaf.py",
+        S + "inplace_before_backward.py",
         "changed-saved-leaf-breaks-backward",
     ),
     # backward_twice_error.py, retain_graph_accumulates.py, what_needs_retain_graph.py
@@ -545,11 +673,7 @@ DRIFT = {
         IN_RECIPE,  # the recipe's second backward of (x + 1).sum() now raises
     ),
     "x * x saves x once": (
-        """
-        import torch
-        _mul = torch.Tensor.__mul__
-        torch.Tensor.__mul__ = lambda self, other: self.square() if other is self else _mul(self, other)
-        """,
+        X_TIMES_X_SAVES_ONCE,
         S + "what_needs_retain_graph.py",
         "mul-saves-both-inputs",
     ),
@@ -558,10 +682,28 @@ DRIFT = {
         S + "what_needs_retain_graph.py",
         "saved-graph-backward-twice-raises",
     ),
-    "the second-backward error is reworded (saved tensors)": (
-        reworded(ENGINE, SECOND_TIME),
-        S + "what_needs_retain_graph.py",
+    "graphs that saved tensors are kept after backward": (
+        GRAPHS_KEPT,
+        S + "count_saved_tensors.py",
         "second-backward-error-needs-saved-tensors",
+    ),
+    "graphs that saved tensors are kept after backward (counted)": (
+        GRAPHS_KEPT,
+        S + "count_saved_tensors.py",
+        "saved-count-predicts-second-backward",
+    ),
+    "saved-tensor hooks see the Python numbers an operation saves": (
+        """
+        import torch
+        _mul = torch.Tensor.__mul__
+        def mul(self, other):
+            if isinstance(other, (int, float)):
+                other = torch.tensor(other)  # a tensor the hooks see
+            return _mul(self, other)
+        torch.Tensor.__mul__ = mul
+        """,
+        S + "count_saved_tensors.py",
+        "hooks-miss-saved-python-number",
     ),
     # retain_graph_two_losses.py, retain_graph_default_and_inputs.py
     "the second-backward error is reworded (two losses)": (
@@ -637,6 +779,21 @@ DRIFT = {
         S + "rnn_hidden_state.py",
         "lstm-state-is-a-tuple",
     ),
+    "torch.autograd.backward runs one pass per root": (
+        """
+        import torch
+        _backward = torch.autograd.backward
+        def backward(tensors, *args, **kwargs):
+            if isinstance(tensors, (list, tuple)) and len(tensors) > 1:
+                for tensor in tensors:
+                    _backward(tensor, retain_graph=True)
+                return None
+            return _backward(tensors, *args, **kwargs)
+        torch.autograd.backward = backward
+        """,
+        S + "retain_graph_two_losses.py",
+        "several-roots-one-pass",
+    ),
     # autograd_grad.py, allow_unused.py
     "torch.autograd.grad also fills .grad": (
         """
@@ -650,6 +807,27 @@ DRIFT = {
         """,
         S + "autograd_grad.py",
         "autograd-grad-returns-not-accumulates",
+    ),
+    "torch.autograd.grad leaves retained .grad alone": (
+        """
+        import weakref, torch
+        retained = weakref.WeakSet()
+        _retain_grad = torch.Tensor.retain_grad
+        def retain_grad(self):
+            retained.add(self)
+            return _retain_grad(self)
+        torch.Tensor.retain_grad = retain_grad
+        _grad = torch.autograd.grad
+        def grad(*args, **kwargs):
+            before = [(t, t.grad) for t in list(retained)]
+            result = _grad(*args, **kwargs)
+            for t, kept in before:
+                t.grad = kept
+            return result
+        torch.autograd.grad = grad
+        """,
+        S + "autograd_grad.py",
+        "autograd-grad-fills-retained-grad",
     ),
     "torch.autograd.grad gives no gradient for a non-leaf input": (
         """
@@ -750,7 +928,7 @@ DRIFT = {
         _vmap = torch.func.vmap
         torch.func.vmap = lambda f, in_dims=0, out_dims=-1, **kwargs: _vmap(f, in_dims, out_dims, **kwargs)
         """,
-        S + "jacobians.py",
+        S + "jacobian_with_vmap.py",
         "vmap-vjp-gives-jacobian",
     ),
     "torch.func.vjp marks its inputs as requiring grad": (
@@ -763,13 +941,49 @@ DRIFT = {
             return _vjp(func, *primals, **kwargs)
         torch.func.vjp = vjp
         """,
-        S + "jacobians.py",
+        S + "jacobian_with_vmap.py",
         "torch-func-needs-no-requires-grad",
     ),
-    # custom_function.py, save_on_cpu.py
+    # custom_function.py, custom_function_essentials.py, save_on_cpu.py
+    "mark_non_differentiable is ignored": (
+        "import torch; torch.autograd.function.FunctionCtx.mark_non_differentiable = "
+        "lambda self, *args: None",
+        S + "custom_function_essentials.py",
+        "mark-non-differentiable-output",
+    ),
+    "needs_input_grad says True for every input": (
+        """
+        import torch.autograd.function
+        torch.autograd.function.BackwardCFunction.needs_input_grad = property(
+            lambda self: (True,) * len(self.next_functions)
+        )
+        """,
+        S + "custom_function_essentials.py",
+        "needs-input-grad-skips",
+    ),
+    "once_differentiable stops checking": (
+        "import torch.autograd.function; "
+        "torch.autograd.function.once_differentiable = lambda fn: fn",
+        S + "custom_function_essentials.py",
+        "once-differentiable-raises",
+        IN_RECIPE,  # the second derivative now runs, and frees the graph loss.backward() needs
+    ),
+    "torch.func.grad accepts a Function without setup_context": (
+        """
+        import torch, torch.func
+        def grad(func):
+            def gradient(t):
+                t = t.detach().requires_grad_()
+                return torch.autograd.grad(func(t), t)[0]
+            return gradient
+        torch.func.grad = grad
+        """,
+        S + "custom_function_essentials.py",
+        "setup-context-enables-torch-func",
+    ),
     "the second-backward error is reworded (custom Function)": (
         reworded(ENGINE, SECOND_TIME),
-        S + "custom_function.py",
+        S + "custom_function_essentials.py",
         "custom-saved-tensors-freed",
     ),
     "a custom Function's gradient is not what its backward returns": (
@@ -785,6 +999,7 @@ DRIFT = {
         """,
         S + "custom_function.py",
         "custom-backward-gives-gradient",
+        IN_RECIPE,  # the recipe's gradcheck raises on the doubled gradient
     ),
     "gradcheck also checks forward-mode AD by default": (
         """
@@ -833,6 +1048,16 @@ DRIFT = {
 # the reason on the claims page instead of "no drift case"; the build fails if a case is
 # added for one, or the claim goes).
 NO_DRIFT = {
+    "model-to-gives-new-storage": (
+        "float64 values cannot live in the float32 storage they came from: any release that "
+        "converts the dtype allocates, whether it keeps, swaps or replaces the Parameter "
+        "object (that choice is model-to-keeps-parameters-leaves, which has its case)"
+    ),
+    "compiled-node-saves-nothing-here": (
+        "what the compiled node saves is decided inside AOTAutograd's partitioner, and "
+        "retain_graph=True keeping a node is the same mechanism as in eager mode; simulating "
+        "either would mean patching AOTAutograd itself"
+    ),
     "compiled-retain-grad-unsupported": (
         "Dynamo refuses Tensor.retain_grad by name while it traces, so a patch of the method "
         "never reaches it; a release that compiled it would fail this assert"

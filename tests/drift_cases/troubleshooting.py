@@ -14,7 +14,12 @@ from drift_cases import (
     NON_LEAF_GRAD_ZEROS,
     leaf_grad_reads_zeros,
 )
-from drift_cases.accumulation import BATCHNORM_USES_RUNNING_STATS, SCHEDULER_FOLLOWS_REAL_STEPS
+from drift_cases.accumulation import (
+    BATCHNORM_USES_RUNNING_STATS,
+    NO_SYNC_NO_OP,
+    SCHEDULER_FOLLOWS_REAL_STEPS,
+    comm_hook_skips,
+)
 from drift_cases.retention import GRAPHS_KEPT
 
 S = "snippets/troubleshooting/"
@@ -155,6 +160,47 @@ DRIFT = {
         SCHEDULER_WARNS_EVERY_TIME,
         S + "accumulation_loss_flat.py",
         "scheduler-per-micro-batch-warns-once",
+    ),
+    "get_last_lr() reports the initial learning rate": (
+        """
+        import torch
+        torch.optim.lr_scheduler.LRScheduler.get_last_lr = lambda self: list(self.base_lrs)
+        """,
+        S + "accumulation_loss_flat.py",
+        "scheduler-per-micro-batch-logged-lr",
+    ),
+    "the scheduler's first step warns even after an optimizer step": (
+        """
+        import warnings
+        import torch
+        _step = torch.optim.lr_scheduler.LRScheduler.step
+        def step(self, *args, **kwargs):
+            first = self._step_count == 1
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", message=".*before `optimizer")
+                result = _step(self, *args, **kwargs)
+            if first:
+                warnings.warn(
+                    "Detected call of `lr_scheduler.step()` before `optimizer.step()`.",
+                    UserWarning,
+                    stacklevel=2,
+                )
+            return result
+        torch.optim.lr_scheduler.LRScheduler.step = step
+        """,
+        S + "accumulation_loss_flat.py",
+        "scheduler-warning-needs-first-call-first",
+    ),
+    # ddp_log_all_reduces.py, ddp_forward_outside_no_sync.py
+    "no_sync() becomes a no-op (the logged all-reduces)": (
+        NO_SYNC_NO_OP,
+        S + "ddp_log_all_reduces.py",
+        "ddp-hook-logs-one-all-reduce",
+    ),
+    "DDP honours no_sync() at backward time too (troubleshooting)": (
+        comm_hook_skips("not self.require_backward_grad_sync"),
+        S + "ddp_forward_outside_no_sync.py",
+        "ddp-forward-outside-all-reduces-every-time",
     ),
     # memory_grows.py
     "backward() detaches the loss it ran from": (

@@ -54,6 +54,41 @@ MODULE_DICT_SORTS_KEYS = """
     torch.nn.ModuleDict.update = update
     """
 
+
+def step_after_closure(optimizer: str, before_step: str) -> str:
+    """A patch of `optimizer`'s step(): it runs the closure first, as step() does, then
+    `before_step` (Python over `self`, indented 4), then the real step without the closure,
+    and gives back the hidden gradients `before_step` put in `hidden`."""
+    return f"""
+        import torch
+        _step = {optimizer}.step
+        def step(self, closure=None):
+            loss = None
+            if closure is not None:
+                with torch.enable_grad():
+                    loss = closure()
+            hidden = []
+{before_step}
+            _step(self)
+            for p, grad in hidden:
+                p.grad = grad
+            return loss
+        {optimizer}.step = step
+        """
+
+
+ZERO_GRADIENTS_HIDDEN = """
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None and not p.grad.any():
+                        hidden.append((p, p.grad))
+                        p.grad = None"""
+NONE_GRADIENTS_AS_ZEROS = """
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is None:
+                        p.grad = torch.zeros_like(p)"""
+
 DRIFT = {
     # compiled_optimizer_step.py
     "torch.compile runs the optimizer step eagerly": (
@@ -128,19 +163,67 @@ DRIFT = {
         "set-to-none-false-detaches",
     ),
     "optimizers step parameters whose .grad is None as if it were zeros": (
-        """
-        import torch
-        _step = torch.optim.AdamW.step
-        def step(self, closure=None):
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is None:
-                        p.grad = torch.zeros_like(p)
-            return _step(self, closure)
-        torch.optim.AdamW.step = step
-        """,
+        step_after_closure("torch.optim.AdamW", NONE_GRADIENTS_AS_ZEROS),
         SKIP_NONE,
         "optimizers-skip-none-grad",
+    ),
+    "LBFGS skips a parameter whose .grad is None, as the others do": (
+        """
+        import torch
+        def _add_grad(self, step_size, update):
+            offset = 0
+            for p in self._params:
+                numel = p.numel()
+                if p.grad is not None:
+                    p.add_(update[offset : offset + numel].view_as(p), alpha=step_size)
+                offset += numel
+        torch.optim.LBFGS._add_grad = _add_grad
+        """,
+        SKIP_NONE,
+        "lbfgs-moves-none-grad",
+    ),
+    "Adam decays weights by default": (
+        """
+        import torch
+        _init = torch.optim.Adam.__init__
+        def __init__(self, params, *args, **kwargs):
+            if type(self) is torch.optim.Adam and len(args) < 4:
+                kwargs.setdefault("weight_decay", 1e-2)
+            _init(self, params, *args, **kwargs)
+        torch.optim.Adam.__init__ = __init__
+        """,
+        SKIP_NONE,
+        "zero-grad-step-moves",
+    ),
+    "zero_grad(set_to_none=False) calls detach_() on every gradient again (1.6)": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            if set_to_none:
+                return _zero_grad(self, True)
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p.grad.detach_()
+                        p.grad.zero_()
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        SETS_NONE,
+        "set-to-none-false-detaches",
+    ),
+    "zero_grad() writes zeros before it drops the gradients": (
+        """
+        import torch
+        _zero_grad = torch.optim.Optimizer.zero_grad
+        def zero_grad(self, set_to_none=True):
+            if set_to_none:
+                _zero_grad(self, False)
+            return _zero_grad(self, set_to_none)
+        torch.optim.Optimizer.zero_grad = zero_grad
+        """,
+        SETS_NONE,
+        "none-skips-zeroing-and-adding",
     ),
     "plain SGD starts decaying weights by default": (
         """
@@ -154,42 +237,12 @@ DRIFT = {
         "plain-sgd-zero-grad-stays",
     ),
     "Adam skips a parameter whose gradient is all zeros": (
-        """
-        import torch
-        _step = torch.optim.Adam.step
-        def step(self, closure=None):
-            hidden = []
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is not None and not p.grad.any():
-                        hidden.append((p, p.grad))
-                        p.grad = None
-            result = _step(self, closure)
-            for p, grad in hidden:
-                p.grad = grad
-            return result
-        torch.optim.Adam.step = step
-        """,
+        step_after_closure("torch.optim.Adam", ZERO_GRADIENTS_HIDDEN),
         SKIP_NONE,
         "zero-grad-step-moves",
     ),
     "SGD with momentum skips a parameter whose gradient is all zeros": (
-        """
-        import torch
-        _step = torch.optim.SGD.step
-        def step(self, closure=None):
-            hidden = []
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is not None and not p.grad.any():
-                        hidden.append((p, p.grad))
-                        p.grad = None
-            result = _step(self, closure)
-            for p, grad in hidden:
-                p.grad = grad
-            return result
-        torch.optim.SGD.step = step
-        """,
+        step_after_closure("torch.optim.SGD", ZERO_GRADIENTS_HIDDEN),
         SKIP_NONE,
         "summary-zero-step-depends",
     ),

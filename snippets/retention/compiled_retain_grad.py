@@ -1,0 +1,23 @@
+import torch
+
+
+@torch.compile(backend="aot_eager", fullgraph=True)
+def retained(x):
+    c = x * x
+    c.retain_grad()
+    return (c * 3).sum()
+
+
+try:
+    retained(torch.tensor(2.0, requires_grad=True))
+except torch._dynamo.exc.Unsupported as error:
+    print(f"Unsupported: {str(error).splitlines()[0]}")
+
+# --- checks ---
+
+try:
+    retained(torch.tensor(2.0, requires_grad=True))
+except torch._dynamo.exc.Unsupported as caught:
+    error = caught
+# claim: compiled-retain-grad-unsupported
+assert "retain_grad" in str(error).splitlines()[0]
