@@ -211,13 +211,17 @@
         found.push({ word: word, stop: false, how: HAN.test(word) ? "whole" : "start", weight: mixed });
       });
     });
-    // A miss: the index has none of the words but stop words, a Latin word counted whole
-    // (TensorBoard, which the separator cuts into Tensor and Board); Material is sent nothing.
+    // A miss: the index has none of the words but stop words; Material is sent nothing. A
+    // Latin word counts whole or by all its parts: the separator cuts GradScaler into Grad
+    // and Scaler, both in the index, and TensorBoard into Tensor and Board, not both.
     var whole = found.map(function (term) { return term.word; }).filter(HAN.test.bind(HAN))
       .concat(query.split(/[^A-Za-z0-9]+/))
-      .map(function (word) { return word.toLowerCase(); })
-      .filter(function (word) { return word && !STOP.has(word); });
-    var miss = whole.length > 0 && !whole.some(known);
+      .filter(function (word) { return word && !STOP.has(word.toLowerCase()); });
+    var miss = whole.length > 0 && !whole.some(function (word) {
+      return known(word.toLowerCase()) || word.split(separator).every(function (part) {
+        return !part || known(part.toLowerCase());
+      });
+    });
     window.dispatchEvent(new CustomEvent("gs-search-query", { detail: { query: query, miss: miss } }));
     if (miss) return "";
     // Each word once, at its weight: Material's boost (word^3) for a whole word; a word
