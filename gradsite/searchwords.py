@@ -23,9 +23,10 @@ each index, from the pages and the glossary, nothing typed twice:
   its variants included, to the term as the page's language writes it
   ({"leaf tensor": "叶子节点", "叶节点": "叶子节点", ...} in zh), and READER_WORDS.
   docs/assets/search-query.js adds the term to a query that contains one of them;
-* the weights: a title weighs 10 words of text instead of Material's 1000, a page's
-  own entry half a section, an error message's entry less the longer its title;
-  the folded checks under each example (asserts, claim ids) are not indexed.
+* the weights: a title weighs 10 words of text instead of Material's 1000, code and
+  outputs (a `code` field of their own, searched, never shown) 0.3, a page's own entry
+  half a section, an error message's entry less the longer its title; the folded checks
+  under each example (asserts, claim ids) are not indexed.
   Measured with tests/search_queries.toml (tests/test_search.py), both languages.
 """
 
@@ -88,6 +89,11 @@ PAGE_BOOST = 0.5
 # sqrt(TITLE_WORDS / words): with no length normalization, a forty-word message would
 # match a question's common words in its title at full weight.
 TITLE_WORDS = 6
+# Code blocks and outputs go from an entry's text to a field of their own, weighing 0.3:
+# code repeats loss, grad, None and detach on every line, and a long example made its
+# section match any question with those words. Code is still searched (set_to_none=True,
+# clip_grad_norm_), and a pasted error message matches its entry's title.
+CODE_BOOST = 0.3
 _TAG = re.compile(r"<[^>]+>")
 _CODE = re.compile(r"<pre>.*?</pre>", re.S)
 
@@ -148,6 +154,10 @@ def across_languages(indexes: dict[str, dict], docs_dir) -> None:
             # The checks are the proof, folded under the recipe: asserts and claim ids,
             # no answer a reader searches for, and words that make every long section match.
             doc["text"] = checks.sub(" ", doc["text"])
+            code = _CODE.findall(doc["text"])
+            if code:
+                doc["text"] = _CODE.sub(" ", doc["text"])
+                doc["code"] = " ".join(code)
             boost = 1.0 if "#" in doc["location"] else PAGE_BOOST
             length = _words(doc["title"], separator)
             if length > TITLE_WORDS:
@@ -156,7 +166,11 @@ def across_languages(indexes: dict[str, dict], docs_dir) -> None:
                 doc["boost"] = round(doc.get("boost", 1.0) * boost, 3)
             docs.append(doc)
         index["docs"] = docs
-        fields = {**config["fields"], "twin": {"boost": TWIN_BOOST[language]}}
+        fields = {
+            **config["fields"],
+            "twin": {"boost": TWIN_BOOST[language]},
+            "code": {"boost": CODE_BOOST},
+        }
         fields["title"] = {**fields["title"], "boost": TITLE_BOOST}
         index["config"] = {
             **config,

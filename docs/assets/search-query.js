@@ -84,7 +84,7 @@
     forms = Object.keys(glossary).sort(function (a, b) { return b.length - a.length; });
     docs.forEach(function (doc) {
       var mine = new Set();
-      [doc.title, doc.text, doc.twin].forEach(function (field) {
+      [doc.title, doc.text, doc.twin, doc.code].forEach(function (field) {
         if (!field) return;
         field.replace(/<[^>]*>/g, " ").split(separator).forEach(function (word) {
           word = word.toLowerCase().replace(/^[^\w\p{sc=Han}]+|[^\w\p{sc=Han}]+$/gu, "");
