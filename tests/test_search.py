@@ -9,7 +9,9 @@ lands on either's page: the site has two good answers). For each set of queries 
 report gives the share that lands on the right page first, and the share whose first
 section of that page is the expected one; every set must land at least 95% of its
 queries, known misses counted as misses, and code and pasted errors all of theirs.
-Every result must be a page of the language searched.
+Every result must be a page of the language searched. tests/search_unseen.toml holds
+questions written after the ranking was tuned, never tuned on: their rate is reported,
+to show what a new reader's question gets.
 
 Speed: one page per language for the whole module (the search worker loads its index
 once per page), and all the queries of a set typed in one `page.evaluate` that waits
@@ -181,6 +183,30 @@ def test_search_queries_land_on_the_right_page_first(pages, record_property, lan
         + "\n".join(misses + known)
     )
     assert not misses, "misses not marked as known (with the reason):\n" + "\n".join(misses)
+
+
+UNSEEN = tomllib.loads((Path(__file__).parent / "search_unseen.toml").read_text(encoding="utf-8"))
+UNSEEN_SETS = [(language, name) for language in LANGUAGES for name in UNSEEN[language]]
+
+
+@pytest.mark.parametrize(
+    ("language", "name"), UNSEEN_SETS, ids=[f"{lang}-{name}" for lang, name in UNSEEN_SETS]
+)
+def test_questions_the_search_was_not_tuned_on(pages, record_property, language, name):
+    """tests/search_unseen.toml: what a new reader's question gets. Reported; a failure
+    only below half (a broken rewrite or index, not a ranking to tune)."""
+    queries = UNSEEN[language][name]
+    assert len(queries) >= 6 and not any(len(q) > 2 for q in queries)
+    results = run(pages(language), [query for query, *_ in queries])
+    landed, sections, misses, *_ = _land(language, queries, results)
+    total = len(queries)
+    record_property(
+        "summary",
+        f"search, not tuned on ({language}, {name}): top-1 page right {landed}/{total} "
+        f"({landed / total:.0%}), top-1 section right {sections}/{total} ({sections / total:.0%})"
+        + "".join(f"\n    miss: {line}" for line in misses),
+    )
+    assert landed >= total / 2, "\n".join(misses)
 
 
 # Queries that land only because docs/assets/search-query.js rewrites them.
