@@ -387,6 +387,11 @@ DRIFT = {
         COMPLETE,
         "complete-loop-steps-last-group",
     ),
+    "zero_grad() writes zeros again (complete loop)": (
+        OPTIMIZER_DEFAULTS_TO_ZEROS,
+        COMPLETE,
+        "complete-loop-leaves-no-grad",
+    ),
     "backward overwrites .grad instead of adding (complete loop)": (
         OVERWRITE,
         COMPLETE,
@@ -1219,11 +1224,6 @@ NO_DRIFT = {
         "compiled and eager accumulation add the same numbers; a compiled gradient that "
         "differed would need a patch inside AOTAutograd, and no_sync() doing nothing keeps "
         "the sum the same (each all-reduce of one process is the identity)"
-    ),
-    "complete-loop-leaves-no-grad": (
-        "the loop calls zero_grad(set_to_none=True) after the step of every group, the short "
-        "last one included, so no change of zero_grad's default reaches it, and a loop that "
-        "stopped stepping the last group fails complete-loop-steps-last-group first"
     ),
     "ddp-allreduces-every-backward": (
         "without no_sync() DDP cannot tell which backward ends a group, so no release can skip "
