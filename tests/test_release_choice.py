@@ -108,7 +108,7 @@ def page_problems(html: str, outputs: dict[str, str]) -> list[str]:
 def index_problems(index: dict, pages: list[str]) -> list[str]:
     """The search index holds the pages' pinned outputs (so this check sees outputs at all)
     and none of the other releases' texts."""
-    words = _flat(" ".join(_text(doc["text"]) for doc in index["docs"]))
+    words = _flat(" ".join(_text(doc["text"] + " " + doc.get("code", "")) for doc in index["docs"]))
     problems = []
     for html in pages:
         data, visible = embedded(html)

@@ -1,23 +1,31 @@
 // Each search query, rewritten into the words the index holds before Material's
 // search sees it. Material 9 has no query hook (the `__search.transform` of its
 // versions 5 to 8 is gone): its bundle hands its search worker the index once,
-// {type: 0, data: {config, docs}}, then each query as typed, {type: 2, data: "..."}.
-// Loaded before the bundle, this file wraps the worker's postMessage (the browser's
-// Worker, or the offline copy's iframe shim, whichever is window.Worker), and:
+// then each query as typed. Loaded before the bundle, this file wraps the worker's
+// postMessage (the browser's Worker, or the offline copy's iframe shim, whichever
+// is window.Worker), and:
 //
 // * learns the index's words: its Chinese was cut by jieba at build time, words
 //   separated by U+200B (gradsite/searchwords.py), and config.glossary maps every
-//   way the glossary writes a term, in either language, to the term in the
-//   page's language (also gradsite/searchwords.py: docs/glossary/ is the one list);
+//   way the glossary writes a term, in either language, variants included, to the
+//   term in the page's language, and a word readers type to the site's (loss: 损失,
+//   涨: 增长; gradsite/searchwords.py, READER_WORDS);
 // * cuts a query's Chinese into the index's words, fewest words first, and Latin
 //   letters apart from Chinese ("detach和clone的区别": detach 和 clone 的 区别);
-// * drops stop words when other words remain (the, how, why, I; 的, 怎么, 了) and
-//   Latin fragments of one or two letters: every word is searched as a prefix, and
-//   "i" alone is the start of half the index. Code keeps its words: set_to_none=True,
-//   data and no_grad are none of them;
+// * drops stop words when other words remain (lunr's English list, helper words,
+//   words every page has; particles and question words: 的, 怎么, 没有, 还会), Latin
+//   fragments of one or two letters (every word is searched as a prefix, and "i"
+//   alone is the start of half the index) and single Chinese characters;
+// * keeps what is written as code: `.grad`, `.to()` and `detach()` search that
+//   name whole (`to` is a stop word elsewhere), None/True/False are Python's,
+//   `set_to_none=True` also searches the argument's name, and an identifier's parts
+//   weigh in a little (zero_grad: zero, grad);
 // * searches a Chinese word the index has as a whole word (梯度 is not 梯度清零,
 //   whose page title would outrank every section), an English word as the start
-//   of its family (freez: freeze, freezing; accumulat: accumulate, accumulation);
+//   of its family (freez: freeze, freezing; tun: tune, tuning);
+// * weighs the words: a question word (why, 为什么) 1, so that it favours sections
+//   that ask why without outweighing the question's topic; an English content
+//   word 3; a Chinese word as rare as it is (梯度 1, 导数 4);
 // * adds the page language's term after a glossary term of the other language or
 //   one of its variants (on zh pages micro-batch adds 微批次, on en pages 叶子节点
 //   adds leaf tensor);
@@ -27,27 +35,47 @@
 //   alone would come back as 非 + 叶子; followed by 〇 it comes back whole;
 // * tells docs/assets/search-miss.js, by a "gs-search-query" event on window,
 //   whether the site has any of the query's words.
+//
+// Material's side of this (mkdocs-material 9.8, pinned in pyproject.toml), which
+// tests/test_search.py reads in the installed Material and fails on, naming what
+// changed (test_the_rewrite_speaks_material_s_worker_protocol):
+// src/templates/assets/javascripts/integrations/search/worker/message/index.ts,
+// `SearchMessageType {SETUP, READY, QUERY, RESULT}`: the bundle posts
+// {type: SETUP (0), data: {config, docs, options}} once and {type: QUERY (2),
+// data: "the query"} for each query, which the worker hands to its Search.search.
+// The query's syntax is lunr's as Material reads it (integrations/search/query/
+// transform): "word^3" is a whole word weighing 3; a word without a boost gets a "*"
+// (a prefix); one with a boost cannot, so a prefix weighs more by being repeated.
+// A message is rewritten only when its number and its shape both say what it is;
+// otherwise it goes on as it came, with one warning in the console, and search
+// works as Material's own.
 (function () {
-  var QUERY = 2, SETUP = 0;
+  var SETUP = 0, QUERY = 2;
   var HAN = /\p{sc=Han}/u, HAN_RUNS = /\p{sc=Han}+|[^\p{sc=Han}]+/gu;
+  var CODE = /[._=()[\]]/; // a Latin run written as code: torch.no_grad(), set_to_none=True
   var STOP = new Set((
-    // English: question words, pronouns, auxiliaries, the pieces of "can't" and "it's",
-    // and the words every page has (pytorch, torch, call)
-    "a about after all also am an and any are as at be been being but by call can could d " +
-    "did do does doing don doesn didn done each for from get gets getting got had has have " +
-    "having he her here how i if in into is isn it its just ll m may me might must my need " +
-    "needs of on one only onto or our pytorch re s shall she should so some such t than " +
-    "that the their them then there these they this those to too torch use used uses using " +
-    "ve very want was way we were what when where which while who whom why will with would " +
-    "you your " +
-    // Chinese: particles, question words and fillers, as jieba cuts them. Not 为什么:
-    // the zh titles ask it too (为什么要清零, 为什么设计成累加)
+    // English: lunr's stop word list (Material's search leaves it out of its pipeline),
+    // the pieces of "can't" and "it's", question and helper words, and the words
+    // every page has (pytorch, torch, call, use)
+    "a able about across after all almost also am among an and any are as at be because " +
+    "been but by can cannot could dear did do does either else ever every for from get " +
+    "got had has have he her hers him his how however i if in into is it its just least " +
+    "let like likely may me might most must my neither no nor not of off often on only " +
+    "or other our own rather said say says she should since so some than that the their " +
+    "them then there these they this tis to too twas us wants was we were what when " +
+    "where which while who whom will with would yet you your " +
+    "isn doesn don didn aren wasn won t s d ll m re ve " +
+    "being doing done gets getting happen happens happened keep keeps need needs onto " +
+    "shall still want way each here very same " +
+    "pytorch torch call calls use uses using " +
+    // Chinese: particles, question words and fillers, as jieba cuts them
     "的 了 吗 呢 吧 啊 呀 是 在 和 与 跟 及 或 或者 还是 把 被 给 让 对 就 都 也 还 又 很 " +
-    "要 会 能 可以 应该 需要 得 地 着 过 怎么 怎样 怎么办 如何 什么 什么样 哪里 哪儿 哪个 " +
-    "哪些 是否 是不是 能不能 会不会 有没有 时 时候 的时候 什么时候 一下 一个 这个 那个 " +
-    "这 那 这样 那样 我 我的 你 它 我们 用 使用 进行 做 有 只 问题 作用 用法 办法 处理"
+    "要 会 能 可以 应该 需要 得 地 着 过 怎么 怎样 怎么办 怎么样 怎么回事 如何 什么 什么样 " +
+    "为何 哪里 哪儿 哪个 哪些 是否 是不是 能不能 会不会 要不要 有没有 可不可以 " +
+    "时 时候 的时候 什么时候 一下 一个 这个 那个 这 那 这样 那样 我 我的 你 它 我们 " +
+    "用 使用 进行 做 有 没有 没 只 却 问题 作用 用法 办法 处理 之后 以后 后 前 之前 以前"
   ).split(" "));
-  var separator = null, glossary = {}, forms = [], words = [], exact = new Set();
+  var separator = null, glossary = {}, forms = [], words = [], exact = new Set(), docWords = [];
 
   // The index's words, sorted, for the prefix test (Material searches each word as a prefix).
   function learn(config, docs) {
@@ -55,15 +83,24 @@
     glossary = config.glossary || {};
     forms = Object.keys(glossary).sort(function (a, b) { return b.length - a.length; });
     docs.forEach(function (doc) {
-      [doc.title, doc.text, doc.twin].forEach(function (field) {
+      var mine = new Set();
+      [doc.title, doc.text, doc.twin, doc.code].forEach(function (field) {
         if (!field) return;
         field.replace(/<[^>]*>/g, " ").split(separator).forEach(function (word) {
           word = word.toLowerCase().replace(/^[^\w\p{sc=Han}]+|[^\w\p{sc=Han}]+$/gu, "");
-          if (word) exact.add(word);
+          if (word) { exact.add(word); mine.add(word); }
         });
       });
+      docWords.push(mine);
     });
     words = Array.from(exact).sort();
+  }
+
+  // How rare a word is: lunr's idf over the index's entries that have it.
+  function rarity(word) {
+    var n = 0;
+    docWords.forEach(function (list) { if (list.has(word)) n++; });
+    return Math.log(1 + (docWords.length - n + 0.5) / (n + 0.5));
   }
 
   function known(prefix) {
@@ -75,16 +112,16 @@
     return low < words.length && words[low].lastIndexOf(prefix, 0) === 0;
   }
 
-  // A run of Chinese cut into the index's words: fewest words, a known word before an
-  // unknown character, then the more common words (jieba's cut, as near as the index shows).
+  // A run of Chinese cut into the index's words (or stop words): fewest words, a known word
+  // before an unknown character (jieba's cut, as near as the index shows).
   function cut(run) {
     var cost = [0], from = [0];
     for (var end = 1; end <= run.length; end++) {
       cost[end] = Infinity;
       for (var start = Math.max(0, end - 8); start < end; start++) {
-        var word = run.slice(start, end), one = end - start === 1;
-        if (!one && !exact.has(word)) continue;
-        var step = cost[start] + (exact.has(word) ? 1 : 1.5);
+        var word = run.slice(start, end), listed = exact.has(word) || STOP.has(word);
+        if (end - start > 1 && !listed) continue;
+        var step = cost[start] + (listed ? 1 : 1.5);
         if (step < cost[end]) { cost[end] = step; from[end] = start; }
       }
     }
@@ -96,23 +133,72 @@
   // An English word as the start of its family, searched as a prefix: freez (freeze,
   // freezing), accumulat (accumulate, accumulation), gradient (gradients).
   function stem(word) {
-    var root = word.replace(/(?:ing|ed|es|ation|e|(?<![su])s)$/, "");
-    if (word.slice(-5) === "ation") root += "at";
-    return root.length >= 4 ? root : word;
+    var root = word.replace(/(?:ing|ed|es|e|(?<![su])s)$/, "");
+    // tune: tun (tuning); a shorter root only when an e goes (an English verb's -ing drops it)
+    return root.length >= 4 || (root.length === 3 && word === root + "e") ? root : word;
+  }
+
+  // The query's words: {word, stop, how, weight}, how "whole" (a word of the index,
+  // searched as it is) or "start" (searched as a prefix). A content word weighs CONTENT,
+  // a question word (why, 为什么: a why-question's words also match the titles that ask
+  // why, and nothing more) and the parts of a code name (zero_grad: zero, grad) weigh 1.
+  var CONTENT = 3, QUESTION = new Set(["why", "为什么"]), LITERAL = new Set(["none", "true", "false"]);
+  function terms(query) {
+    var found = [];
+    function add(word, stop, how, weight) {
+      found.push({ word: word, stop: stop, how: how, weight: weight || (QUESTION.has(word) ? 1 : CONTENT) });
+    }
+    query.split(/\s+/).forEach(function (chunk) {
+      (chunk.match(HAN_RUNS) || []).forEach(function (run) {
+        if (HAN.test(run)) {
+          cut(run).forEach(function (word) {
+            // A word of particles (还会, 就是, 都要) is one too.
+            var particles = Array.from(word).every(function (c) { return STOP.has(c); });
+            add(word, STOP.has(word) || word.length === 1 || particles, "whole");
+          });
+          return;
+        }
+        var code = CODE.test(run);
+        run.split(separator).forEach(function (word) {
+          word = word.toLowerCase().replace(/^[^\w]+|[^\w=]+$/g, "");
+          if (!word) return;
+          if (LITERAL.has(word)) {
+            add(word, false, "whole"); // None, True, False: Python's, not the start of words
+            return;
+          }
+          if (!code || word === "torch" || word.length === 1) {
+            add(word, STOP.has(word) || /^[a-z]{1,2}$/.test(word), "start");
+            return;
+          }
+          if (/^\w+=\w+$/.test(word)) {
+            // An argument as written, and its name: set_to_none=true, set_to_none
+            add(word, false, "start");
+            word = word.split("=")[0];
+          }
+          // A name written as an attribute or a call (.grad, .to(), detach()) is that
+          // name; an identifier (zero_grad) is also the start of its family and,
+          // weighing less, the words it is made of.
+          var named = /^\.|\)$/.test(run) || word.length < 3;
+          add(word, false, named ? "whole" : "start");
+          if (word.indexOf("_") > 0) {
+            word.split("_").forEach(function (part) {
+              if (part.length > 2 && !STOP.has(part)) add(part, false, "start", 1);
+            });
+          }
+        });
+      });
+    });
+    return found;
   }
 
   function transform(query) {
-    var parts = [];
-    query.split(separator).forEach(function (piece) {
-      (piece.match(HAN_RUNS) || []).forEach(function (run) {
-        if (HAN.test(run)) parts.push.apply(parts, cut(run)); else parts.push(run);
-      });
-    });
-    var content = parts.filter(function (word) {
-      return !STOP.has(word.toLowerCase()) && !/^[A-Za-z]{1,2}$/.test(word);
-    });
-    if (content.length) parts = content;
-    // The glossary's terms, longest first, in the query as typed (micro-batch, 叶子节点).
+    var found = terms(query);
+    var content = found.filter(function (term) { return !term.stop; });
+    if (content.length) found = content;
+    // The glossary's terms, longest first, in the query as typed (micro-batch, 叶子节点),
+    // at full weight in a query with Chinese (micro-batch大小不同, 叶子节点), at 1 in one
+    // without: an English error message pasted on a Chinese page looks for its entry.
+    var mixed = HAN.test(query) ? CONTENT : 1;
     var rest = " " + query.toLowerCase().replace(/[-\s]+/g, " ") + " ";
     forms.forEach(function (form) {
       var key = form.replace(/[-\s]+/g, " "), at = rest.indexOf(key);
@@ -121,33 +207,67 @@
       var apart = /\W/.test(rest[at - 1]) && /\W/.test(rest[at + key.length]);
       if (!HAN.test(key) && !apart) return;
       rest = rest.slice(0, at) + " ".repeat(key.length) + rest.slice(at + key.length);
-      parts.push.apply(parts, glossary[form].split(" "));
+      glossary[form].split(" ").forEach(function (word) {
+        found.push({ word: word, stop: false, how: HAN.test(word) ? "whole" : "start", weight: mixed });
+      });
     });
-    // A miss: the index has none of the words but stop words, a Latin word counted whole
-    // (TensorBoard, which the separator cuts into Tensor and Board); Material is sent nothing.
-    var whole = parts.filter(HAN.test.bind(HAN)).concat(query.split(/[^A-Za-z0-9]+/));
-    whole = whole.map(function (word) { return word.toLowerCase(); }).filter(function (word) {
-      return word && !STOP.has(word);
+    // A miss: the index has none of the words but stop words; Material is sent nothing. A
+    // Latin word counts whole or by all its parts: the separator cuts GradScaler into Grad
+    // and Scaler, both in the index, and TensorBoard into Tensor and Board, not both.
+    var whole = found.map(function (term) { return term.word; }).filter(HAN.test.bind(HAN))
+      .concat(query.split(/[^A-Za-z0-9]+/))
+      .filter(function (word) { return word && !STOP.has(word.toLowerCase()); });
+    var miss = whole.length > 0 && !whole.some(function (word) {
+      return known(word.toLowerCase()) || word.split(separator).every(function (part) {
+        return !part || known(part.toLowerCase());
+      });
     });
-    var miss = whole.length > 0 && !whole.some(known);
     window.dispatchEvent(new CustomEvent("gs-search-query", { detail: { query: query, miss: miss } }));
     if (miss) return "";
-    return parts.map(function (word) {
-      if (/^[A-Za-z]{5,}$/.test(word)) return stem(word.toLowerCase());
-      if (!/^\p{sc=Han}{2,}$/u.test(word) || !exact.has(word)) return word;
-      // "^1", Material's boost syntax at its neutral weight, keeps it from adding "*".
-      return word + "〇^1";
-    }).join(" ");
+    // Each word once, at its weight: Material's boost (word^3) for a whole word; a word
+    // searched as a prefix cannot carry one (Material would drop its "*"), so it is
+    // repeated, which weighs the same in lunr's query vector.
+    var weights = new Map();
+    found.forEach(function (term) {
+      var word = term.word, key;
+      if (HAN.test(word)) key = exact.has(word) ? word + "〇^" : word;
+      else if (term.how === "whole") key = word + "^";
+      else key = /^[a-z]{4,}$/.test(word) ? stem(word) : word;
+      // A Chinese word weighs its rarity (lunr's idf, rounded, 1 to 6): 梯度, 参数 and
+      // 训练, in most sections, weigh 1, and a section titled with one of them no longer
+      // outranks the one whose text has the rare words (二阶, 导数). An English word is
+      // searched as the start of its family, whose forms lunr weighs one by one already.
+      var weight = term.weight;
+      if (weight === CONTENT && HAN.test(key)) {
+        weight = Math.max(1, Math.min(6, Math.round(rarity(key.replace(/〇?\^$/, "")))));
+      }
+      weights.set(key, Math.max(weights.get(key) || 0, weight));
+    });
+    var out = [];
+    weights.forEach(function (weight, key) {
+      if (/\^$/.test(key)) out.push(key + weight);
+      else for (var n = 0; n < weight; n++) out.push(key);
+    });
+    return out.join(" ");
   }
 
-  var Worker = window.Worker;
+  // In the console: gsSearch.transform("...") shows what a query becomes, and with
+  // gsSearch.rewrite = false queries go as typed, to compare with Material's own search
+  // (tests/test_search.py does, to show that the rewrite is what lands its questions).
+  var gsSearch = window.gsSearch = { rewrite: true, transform: transform };
+  var Worker = window.Worker, warned = false;
   if (!Worker) return;
   var post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message) {
-    if (message && message.type === SETUP && message.data && message.data.config) {
-      learn(message.data.config, message.data.docs);
-    } else if (message && message.type === QUERY && typeof message.data === "string" && separator) {
-      message = { type: QUERY, data: transform(message.data) };
+    var data = message && message.data;
+    if (message && message.type === SETUP && data && data.config && Array.isArray(data.docs)) {
+      learn(data.config, data.docs);
+    } else if (message && message.type === QUERY && typeof data === "string" && separator) {
+      if (!gsSearch.rewrite) return post.apply(this, arguments);
+      message = { type: QUERY, data: transform(data) };
+    } else if (!warned && message && (typeof data === "string" || (data && data.docs))) {
+      warned = true; // an index or a query under another number: Material changed
+      console.warn("search-query.js: Material's search messages changed; queries go as typed");
     }
     arguments[0] = message;
     return post.apply(this, arguments);
