@@ -16,6 +16,7 @@ print("set_to_none=False:    ", model.weight.grad)
 
 # --- checks ---
 
+import warnings  # noqa: E402
 import weakref  # noqa: E402
 
 kept = model.weight.grad
@@ -51,6 +52,17 @@ optimizer.zero_grad(set_to_none=False)
 model(x).sum().backward()  # added into the same zeros: the same value
 # claim: set-to-none-false-keeps-tensor
 assert model.weight.grad is kept and torch.equal(kept, one_pass)
+# Not with create_graph=True: that backward puts a new tensor, with a graph of
+# its own, in .grad (the zeros it adds to are left as they were).
+optimizer.zero_grad(set_to_none=False)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the reference-cycle warning (errors page)
+    model(x).pow(2).sum().backward(create_graph=True)
+# claim: set-to-none-false-create-graph-new-tensor
+assert model.weight.grad is not kept and model.weight.grad.grad_fn is not None
+# claim: set-to-none-false-create-graph-new-tensor
+assert model.weight.grad.any() and not kept.any()
+model.weight.grad = model.bias.grad = None
 
 # A gradient that is itself part of a graph (made with create_graph=True):
 penalty = model.weight.pow(2).sum()

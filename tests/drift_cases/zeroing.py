@@ -145,6 +145,17 @@ DRIFT = {
         SETS_NONE,
         "set-to-none-false-keeps-tensor",
     ),
+    "backward(create_graph=True) adds into the zeros in .grad, no graph": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+            return _backward(self, gradient, retain_graph, False, inputs)
+        torch.Tensor.backward = backward
+        """,
+        SETS_NONE,
+        "set-to-none-false-create-graph-new-tensor",
+    ),
     "zero_grad(set_to_none=False) stops detaching a gradient that has a grad_fn": (
         """
         import torch
