@@ -96,6 +96,7 @@ _started: dict[str, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: `-p no:xdist` runs without it
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker more than the cores (browser tests spend much of their time
     waiting on Chromium), at most 4 (each worker runs its own Chromium)."""
@@ -103,6 +104,7 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_configure(config):
+    config.pluginmanager.register(_NoBrowserOnce(), "gradsite-no-browser-once")
     if not hasattr(config, "workerinput"):  # the controller, or a run without workers
         os.environ[_SHARED] = tempfile.mkdtemp(prefix="gradsite-builds-")
 
@@ -143,6 +145,35 @@ def pytest_sessionfinish(session):
         shutil.rmtree(os.environ.pop(_SHARED, ""), ignore_errors=True)
 
 
+def _no_browser(report) -> bool:
+    """A test skipped because there is no Chromium (tests/browser.py, `browser_missing`)."""
+    return isinstance(report.longrepr, tuple) and "browser tests need Chromium" in str(
+        report.longrepr[2]
+    )
+
+
+class _NoBrowserOnce:
+    """Around pytest's own terminal summary (registered by pytest_configure): the browser
+    tests skipped for want of Chromium are said once, in the "left out: no browser" section
+    (pytest_terminal_summary below), not once per test location in `-ra`'s short summary;
+    other skips are listed there as usual, and the closing line still counts them all."""
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter):
+        stats = terminalreporter.stats
+        left_out = [report for report in stats.get("skipped", []) if _no_browser(report)]
+        stats["skipped"] = [
+            report for report in stats.get("skipped", []) if not _no_browser(report)
+        ]
+        terminalreporter.gradsite_left_out = left_out
+        try:
+            return (yield)
+        finally:  # the closing line ("N skipped") is counted after this
+            stats["skipped"] += left_out
+            if not stats["skipped"]:
+                del stats["skipped"]
+
+
 def pytest_terminal_summary(terminalreporter):
     """Lines a test records as ("summary", text): figures worth reading even when it passes
     (the search hit rate). Recorded, not printed, so that they reach this report from workers."""
@@ -157,12 +188,7 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "figures")
         for line in lines:
             terminalreporter.write_line(line)
-    left_out = [
-        report
-        for report in terminalreporter.stats.get("skipped", [])
-        if isinstance(report.longrepr, tuple)
-        and "browser tests need Chromium" in report.longrepr[2]
-    ]
+    left_out = getattr(terminalreporter, "gradsite_left_out", [])
     if left_out:  # said once here, not once per test (tests/browser.py)
         terminalreporter.write_sep("-", "left out: no browser")
         terminalreporter.write_line(

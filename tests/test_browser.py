@@ -273,3 +273,27 @@ def test_a_claim_mark_shows_the_assert_that_proves_it(tab, language, phone):
     assert _path(tab.page.url) == f"/{url_prefix(language)}claims/"
     row = tab.page.locator(f"tr#{claim}")
     assert row.count() == 1 and "assert " in row.inner_text()
+
+
+def test_a_missing_browser_is_said_once_and_other_skips_are_listed():
+    """`-ra`'s short summary lists no browser skip (the "left out: no browser" section says it
+    once, tests/conftest.py); it still lists every other skip, and the closing line counts all."""
+    from types import SimpleNamespace
+
+    from conftest import _NoBrowserOnce
+
+    def skipped(reason: str, where: str):
+        return SimpleNamespace(longrepr=(where, 1, f"Skipped: {reason}"))
+
+    browser = [
+        skipped(f"browser tests need Chromium: {book.not_found()}", f"t{i}.py") for i in range(3)
+    ]
+    other = skipped("inductor takes minutes", "tests/test_compile.py")
+    reporter = SimpleNamespace(stats={"skipped": [browser[0], other, *browser[1:]], "passed": []})
+    summary = _NoBrowserOnce().pytest_terminal_summary(reporter)
+    next(summary)  # pytest's own summary and the "left out" section run here
+    assert reporter.stats["skipped"] == [other]
+    assert reporter.gradsite_left_out == browser
+    with pytest.raises(StopIteration):
+        summary.send(None)
+    assert sorted(map(id, reporter.stats["skipped"])) == sorted(map(id, [other, *browser]))
