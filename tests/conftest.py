@@ -28,7 +28,7 @@ from gradsite import book
 from gradsite.project import ROOT, included
 
 from broken import build_broken
-from browser import chromium, chromium_path, served, tab  # noqa: F401 - browser fixtures, defined once
+from browser import chromium, chromium_path, phone_survey, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
@@ -80,16 +80,39 @@ mkdocs.utils.datetime = _Later
 # needs, and a lock file in the run's shared folder lets the first one build while the
 # others wait and then read its result, so each build is made once per run.
 
-_BUILDS = {
-    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE, offline=True),
-    "later": lambda folder: build(
-        folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK, offline=True
-    ),
-    "broken": build_broken,
-}
+
+def _site(folder: Path) -> Build:
+    """`make build` of the project, its examples' outputs kept in the folder's `outputs`."""
+    return build(
+        folder / "site", before=UNCOMMITTED_PAGE_DATE, offline=True, outputs=folder / "outputs"
+    )
+
+
+def _later(folder: Path) -> Build:
+    """`make build` again, after the site's, with the site's examples' outputs: it runs no
+    example again (an example whose output changes from run to run fails
+    tests/test_snippets.py, against the pinned row of data/matrix.json); everything else,
+    pages, search index, offline copy, PDFs and zips, is made again and compared."""
+    _build_once("site")  # made by this worker, or another (then this waits for it)
+    return build(
+        folder / "site",
+        before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK,
+        offline=True,
+        outputs=folder.parent / "site" / "outputs",
+    )
+
+
+_BUILDS = {"site": _site, "later": _later, "broken": build_broken}
 # A test that uses one of these needs Chromium (tests/browser.py): marked `browser`.
-BROWSER = {"tab", "served", "chromium", "chromium_path"}
-_NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
+BROWSER = {"tab", "served", "chromium", "chromium_path", "phone_survey"}
+_NEEDS = {
+    "site": "site",
+    "served": "site",
+    "tab": "site",
+    "phone_survey": "site",
+    "later": "later",
+    "broken": "broken",
+}
 # The run's folder, made by the controller, inherited by the workers.
 _SHARED = "GRADSITE_TEST_BUILDS"
 _started: dict[str, Future] = {}

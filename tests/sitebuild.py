@@ -4,6 +4,7 @@ runner in forked children of the test process (torch is imported once)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -50,11 +51,14 @@ def build(
     links: bool = False,
     env: dict | None = None,
     offline: bool = False,
+    outputs: Path | None = None,
 ) -> Build:
     """Run `mkdocs build --strict` in a fresh process; with `offline`, as `make build` does:
     then the offline copy's build, in another, zipped into the site (gradsite/offline.py).
 
     `before` is Python run in each process before MkDocs starts (a moved clock).
+    `outputs` (with `offline`): the folder the examples' outputs are kept in, read by another
+    build given the same one (gradsite/offline.py, `make`).
     `only` builds one chapter (both languages) and the pages outside chapters:
     links to the pages left out are then reported as info, not warnings, unless
     `links` (then every link is checked, and those to the pages left out fail too).
@@ -98,7 +102,7 @@ def build(
         )
         return done.returncode, done.stdout + done.stderr
 
-    code, log = offline_copy.make(site_dir, one, project) if offline else one(site_dir, {})
+    code, log = offline_copy.make(site_dir, one, project, outputs) if offline else one(site_dir, {})
     return Build(code, log, site_dir)
 
 
@@ -213,6 +217,81 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
         return results
 
     return forked(child)
+
+
+# --- every example through the runner, in one process -----------------------------------
+
+CULPRIT = "snippets/retention/retain_grad.py"
+# Two lines that once made 47 other examples fail, each blamed, while the culprit passed.
+CHANGES_GLOBAL_STATE = (
+    "\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n"
+    "torch.manual_seed(1234)\ntorch.use_deterministic_algorithms(True)\n"
+)
+# Left out: the slowest two-process example (about 15 s a run on two cores); its ranks are
+# processes of their own, and its main process does what the others do. tests/test_snippets.py
+# and the build run it.
+LEFT_OUT = "snippets/accumulation/ddp_no_sync.py"
+
+
+def build_order(root: Path = ROOT) -> list[str]:
+    """The snippets in the order the build first runs them: the default language's pages in
+    the nav's order (mkdocs.yml), each page's includes in page order."""
+    nav = re.findall(
+        r"^\s+- [^:\n]+: (\S+\.md)\s*$", (root / "mkdocs.yml").read_text("utf-8"), re.M
+    )
+    order: list[str] = []
+    for page in nav:
+        source = root / "docs" / page.replace(".md", f".{LANGUAGES[0]}.md")
+        order += [s for s in included(source.read_text(encoding="utf-8")) if s not in order]
+    return order
+
+
+def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_failure=False):
+    """In a forked child: the culprit (edited to change torch's process-wide state), then each
+    snippet of `order`, through the build's runner with its isolation on (or off, to prove it
+    matters); {snippet: (failed, output or log)}."""
+
+    def child():
+        from markdown_exec import ExecutionError
+
+        records = []
+        handler = logging.Handler()
+        handler.emit = lambda record: records.append(record.getMessage())
+        execute.log.addHandler(handler)
+        build = execute.Context(root=ROOT, page="demo.zh.md", language="zh", isolate=isolated)
+        runs = (
+            [(CULPRIT, (ROOT / CULPRIT).read_text(encoding="utf-8") + CHANGES_GLOBAL_STATE)]
+            if culprit_first
+            else []
+        )
+        runs += [(s, (ROOT / s).read_text(encoding="utf-8")) for s in order]
+        results = {}
+        for snippet, code in runs:
+            del records[:]
+            try:
+                results[snippet] = (False, execute.run_python(code, build, snippet=snippet))
+            except ExecutionError:
+                results[snippet] = (True, "\n".join(records))
+                if stop_at_first_failure:
+                    break
+        return results
+
+    return forked(child)
+
+
+# The tests that read `after_a_culprit` share a pytest-xdist worker (make test: --dist
+# loadgroup), so that it runs once: tests/test_isolation.py and tests/test_drift.py.
+AFTER_A_CULPRIT = "every-example-after-a-culprit"
+
+
+@functools.cache
+def after_a_culprit() -> dict:
+    """Once per process: the culprit, then every other example (LEFT_OUT aside) in
+    the reverse of the build's order, through the runner: {snippet: (failed, output or log)}.
+    tests/test_isolation.py compares each output with the pinned row of data/matrix.json (each
+    example alone, in a fresh process); tests/test_drift.py reads that each passes unpatched."""
+    others = [s for s in build_order() if s not in (CULPRIT, LEFT_OUT)]
+    return run_all_in_runner(others[::-1])
 
 
 def assert_runner_fails(

@@ -14,7 +14,8 @@ import pytest
 from gradsite import book
 from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
-from browser import PHONE, Tab, find_chromium
+import survey
+from browser import DESKTOP, PHONE, Tab, find_chromium
 
 
 def _path(url: str) -> str:
@@ -40,6 +41,30 @@ def test_a_missing_browser_fails_where_required_and_skips_elsewhere(monkeypatch)
             find_chromium()
         assert str(skipped.value).startswith("browser tests need Chromium: Chromium not found")
         assert "apt-get install chromium fonts-noto-cjk" in str(skipped.value)
+
+
+def test_a_missing_browser_is_said_once_and_other_skips_are_listed():
+    """`-ra`'s short summary lists no browser skip (the "left out: no browser" section says it
+    once, tests/conftest.py); it still lists every other skip, and the closing line counts all."""
+    from types import SimpleNamespace
+
+    from conftest import _NoBrowserOnce
+
+    def skipped(reason: str, where: str):
+        return SimpleNamespace(longrepr=(where, 1, f"Skipped: {reason}"))
+
+    browser = [
+        skipped(f"browser tests need Chromium: {book.not_found()}", f"t{i}.py") for i in range(3)
+    ]
+    other = skipped("inductor takes minutes", "tests/test_compile.py")
+    reporter = SimpleNamespace(stats={"skipped": [browser[0], other, *browser[1:]], "passed": []})
+    summary = _NoBrowserOnce().pytest_terminal_summary(reporter)
+    next(summary)  # pytest's own summary and the "left out" section run here
+    assert reporter.stats["skipped"] == [other]
+    assert reporter.gradsite_left_out == browser
+    with pytest.raises(StopIteration):
+        summary.send(None)
+    assert sorted(map(id, reporter.stats["skipped"])) == sorted(map(id, [other, *browser]))
 
 
 def test_gradsite_chromium_when_set_is_the_only_place_looked_at(monkeypatch, tmp_path):
@@ -100,6 +125,21 @@ def test_copy_button_copies_code_that_runs(tab, tmp_path):
     assert done.stdout.strip() == shown
 
 
+# Every copy button of the page clicked in turn, in the page: what the clipboard then holds,
+# and the code the block shows. A click event runs Material's copy handler as a mouse click does
+# (the test above clicks one button as a reader would); one call instead of a hover and a click
+# per block, each waiting for its button to show.
+_COPY_ALL = """async selector => {
+  const copied = [];
+  for (const button of document.querySelectorAll(selector)) {
+    button.click();
+    const block = button.closest("div.highlight");
+    copied.push([await navigator.clipboard.readText(), block.querySelector("code").innerText]);
+  }
+  return copied;
+}"""
+
+
 def test_every_copied_block_is_clean(tab):
     """No prompts, no annotation markers, no line numbers in any copied block."""
     tab.open("en/retention/")
@@ -107,11 +147,10 @@ def test_every_copied_block_is_clean(tab):
     tab.page.evaluate(
         "document.querySelectorAll('article details').forEach(fold => { fold.open = true; })"
     )
-    blocks = tab.page.locator(f"article div.highlight:has({COPY})")
-    assert blocks.count() >= 10
-    for i in range(blocks.count()):
-        copied = _copy(tab, blocks.nth(i))
-        assert copied.strip() and copied == blocks.nth(i).locator("code").inner_text().rstrip()
+    blocks = tab.page.evaluate(_COPY_ALL, f"article div.highlight {COPY}")
+    assert len(blocks) >= 10
+    for copied, shown in blocks:  # a click that copied nothing leaves the block before's text
+        assert copied.strip() and copied == shown.rstrip()
         assert not re.search(r"^(>>>|\.\.\. |\$ )", copied, re.MULTILINE), copied
         assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), (
             "annotation marker in copied code"
@@ -134,25 +173,18 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
 
 
 @pytest.mark.parametrize(
-    "path",
-    [
-        "",
-        "retention/",
-        "en/",
-        "en/retention/",
-        "glossary/",
-        "en/glossary/",
-        "claims/",
-        "en/claims/",
-    ],
+    "language", [pytest.param(lang, marks=survey.group(lang)) for lang in LANGUAGES]
 )
-def test_phone_width_has_no_horizontal_scrolling(tab, path):
-    tab.page.set_viewport_size(PHONE)
-    tab.open(path)
-    overflow = tab.page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"{path}: the page is {overflow}px wider than a {PHONE['width']}px phone"
+def test_phone_width_has_no_horizontal_scrolling(phone_survey, language):
+    """Every page at 360 px as it opens, folds closed (tests/survey.py)."""
+    pages = phone_survey(language)["pages"]
+    assert {"", "retention/", "glossary/", "claims/"} <= set(pages), sorted(pages)
+    for path, seen in pages.items():
+        overflow = seen["overflow_360"]
+        assert overflow <= 0, (
+            f"{language} {path or 'home'}: the page is {overflow}px wider than a "
+            f"{PHONE['width']}px phone"
+        )
 
 
 @pytest.mark.parametrize(
@@ -233,9 +265,9 @@ def test_a_link_into_a_folded_proof_opens_it(tab, language):
 
 # Claim marks (gradsite/claims.py): the first chapter page that has any, in each language.
 def _show_the_first_proof(tab, path: str, phone: bool):
-    """Open `path`, hover (desktop) or tap (phone) its first asserted claim mark: the mark's
-    claim id and the tooltip that shows, checked to hold assert lines and the example."""
-    tab.open(path)
+    """On the open page `path`, hover (desktop) or tap (phone) its first asserted claim mark:
+    the mark's claim id and the tooltip that shows, checked to hold assert lines and the
+    example, inside the window."""
     mark = tab.page.locator("article a.gs-claim__mark--asserted").first
     assert mark.count() == 1, f"{path}: no asserted claim mark"
     claim = mark.get_attribute("data-claim")
@@ -251,49 +283,28 @@ def _show_the_first_proof(tab, path: str, phone: bool):
     assert "snippets/" in tip.inner_text(), path
     box = tip.bounding_box()
     width = tab.page.viewport_size["width"]
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, box, width)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, phone, box, width)
     assert _path(tab.page.url) == f"/{path}", "showing the proof must not leave the page"
+    assert tip.locator(f'a[href$="claims/#{claim}"]').count() == 1, (path, claim)
     return claim, tip
 
 
-@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_claim_mark_shows_the_assert_that_proves_it(tab, language, phone):
-    """On every chapter page, hover (desktop) or tap (phone) a mark: the assert line(s), the
-    example, its releases, and a link to the claim's row on the claims page, inside the screen."""
-    if phone:
-        tab.page.set_viewport_size(PHONE)
+def test_a_claim_mark_shows_the_assert_that_proves_it(tab, language):
+    """On every chapter page, hover a mark on a desktop, then tap it on a phone (the same
+    page, the window narrowed): the assert line(s), the example, its releases, and a link to
+    the claim's row on the claims page, inside the screen; the link lands on that row."""
     for chapter in CHAPTERS:
-        _show_the_first_proof(tab, f"{url_prefix(language)}{chapter}/", phone)
-    claim, tip = _show_the_first_proof(tab, f"{url_prefix(language)}{CHAPTERS[0]}/", phone)
-    link = tip.locator(f'a[href$="claims/#{claim}"]')
-    assert link.count() == 1
-    link.click()
+        path = f"{url_prefix(language)}{chapter}/"
+        tab.page.set_viewport_size(DESKTOP)
+        tab.open(path)
+        _show_the_first_proof(tab, path, phone=False)
+        tab.page.keyboard.press("Escape")  # docs/assets/claims.js hides the tip
+        tab.page.locator(".gs-claim-tip").wait_for(state="hidden", timeout=5000)
+        tab.page.set_viewport_size(PHONE)
+        claim, tip = _show_the_first_proof(tab, path, phone=True)
+    tip.locator(f'a[href$="claims/#{claim}"]').click()
     tab.page.wait_for_load_state("load")
     assert _path(tab.page.url) == f"/{url_prefix(language)}claims/"
     row = tab.page.locator(f"tr#{claim}")
     assert row.count() == 1 and "assert " in row.inner_text()
-
-
-def test_a_missing_browser_is_said_once_and_other_skips_are_listed():
-    """`-ra`'s short summary lists no browser skip (the "left out: no browser" section says it
-    once, tests/conftest.py); it still lists every other skip, and the closing line counts all."""
-    from types import SimpleNamespace
-
-    from conftest import _NoBrowserOnce
-
-    def skipped(reason: str, where: str):
-        return SimpleNamespace(longrepr=(where, 1, f"Skipped: {reason}"))
-
-    browser = [
-        skipped(f"browser tests need Chromium: {book.not_found()}", f"t{i}.py") for i in range(3)
-    ]
-    other = skipped("inductor takes minutes", "tests/test_compile.py")
-    reporter = SimpleNamespace(stats={"skipped": [browser[0], other, *browser[1:]], "passed": []})
-    summary = _NoBrowserOnce().pytest_terminal_summary(reporter)
-    next(summary)  # pytest's own summary and the "left out" section run here
-    assert reporter.stats["skipped"] == [other]
-    assert reporter.gradsite_left_out == browser
-    with pytest.raises(StopIteration):
-        summary.send(None)
-    assert sorted(map(id, reporter.stats["skipped"])) == sorted(map(id, [other, *browser]))

@@ -8,9 +8,13 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from gradsite.project import ROOT
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT
 
+import survey
 from browser import DESKTOP, PHONE
+
+# Each language, its tests in the xdist group that reads its phone survey (tests/survey.py).
+IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language in LANGUAGES]
 
 WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
 
@@ -67,11 +71,12 @@ def test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone(tab
 
 
 # The versions pages' tables on a phone: test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone.
-@pytest.mark.parametrize("path", ["accumulation/", "en/accumulation/"])
-def test_math_and_tables_do_not_widen_the_page_on_a_phone(tab, path):
-    tab.page.set_viewport_size(PHONE)
-    tab.open(path)
-    assert tab.page.evaluate(_OVERFLOW) <= 0, f"{path} is wider than a {PHONE['width']}px phone"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_math_and_tables_do_not_widen_the_page_on_a_phone(phone_survey, language):
+    overflow = phone_survey(language)["pages"]["accumulation/"]["overflow_360"]
+    assert overflow <= 0, (
+        f"{language} accumulation/ is {overflow}px wider than a {PHONE['width']}px phone"
+    )
 
 
 def test_ruff_line_length_fits_a_desktop_code_block(tab):
@@ -99,26 +104,16 @@ def test_ruff_line_length_fits_a_desktop_code_block(tab):
     )
 
 
-PHONE_390 = {"width": 390, "height": 844}
-# Output blocks whose text is wider than their box: cut at the right edge (or scrolled).
-_CUT_OUTPUTS = """() => [...document.querySelectorAll("article .highlight + .highlight > pre > code")]
-  .filter(code => code.scrollWidth > code.clientWidth + 1)
-  .map(code => code.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a)).slice(0, 60))"""
-
-
-@pytest.mark.parametrize("language", ["", "en/"])
-def test_no_output_is_cut_at_390_px(tab, language):
-    """docs/assets/site.css: long output lines wrap at a phone's width. Without the rule
-    (checked on the last page, with the rule taken out) the same outputs are cut."""
-    tab.page.set_viewport_size(PHONE_390)
-    for page in ("retention/", "zeroing/", "detach/", "accumulation/"):
-        tab.open(language + page)
-        assert tab.page.locator("article .highlight + .highlight").count() >= 5, page
-        cut = tab.page.evaluate(_CUT_OUTPUTS)
-        assert not cut, f"{language}{page}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
-    tab.page.add_style_tag(
-        content=".md-typeset .highlight + .highlight > pre > code { white-space: pre; }"
-    )
-    assert tab.page.evaluate(_CUT_OUTPUTS), (
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_no_output_is_cut_at_390_px(phone_survey, language):
+    """docs/assets/site.css: long output lines wrap at a phone's width (tests/survey.py, every
+    chapter page at 390 px). Without the rule (planted on one page) outputs are cut."""
+    found = phone_survey(language)
+    for chapter in CHAPTERS:
+        seen = found["pages"][f"{chapter}/"]
+        assert seen["outputs"] >= 5, chapter
+        cut = seen["cut_outputs"]
+        assert not cut, f"{language} {chapter}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
+    assert found["planted"]["cut_outputs"], (
         "the check above cannot fail: no output is wider than a phone"
     )

@@ -341,4 +341,5 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     tab.open("zeroing/")
     assert select.input_value() == matrix.PINNED and marker.evaluate(SEEN) == pinned
     assert page.locator(".highlight[data-mx-label]").count() == 0
+    tab.settle()
     assert tab.blocked == [] and tab.failed == []

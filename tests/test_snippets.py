@@ -18,6 +18,7 @@ from its own folder, runs unzipped.
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from gradsite import matrix, matrix_worker
@@ -239,3 +240,24 @@ def test_includes_are_resolved_for_markdown_docs(tmp_path):
     assert "d.backward()" in expanded
     with pytest.raises(FileNotFoundError):
         expand_includes('--8<-- "snippets/retention/no_such_example.py"\n')
+
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(python|py|python3)\b(.*)$", re.M)
+
+
+def unrun_fences(text: str) -> list[str]:
+    """The opening lines of a page's python fences that the build does not run (no exec="on")."""
+    return [m[0].strip() for m in _FENCE.finditer(text) if 'exec="on"' not in m[3]]
+
+
+def test_every_python_fence_of_every_page_runs_in_the_build():
+    """`make test` leaves docs/ to the build: each python fence of each page, both languages, is
+    exec="on", so the strict build runs it and fails on an error or an escaped warning (and
+    pytest-markdown-docs, `pytest docs/<page>.md`, would only run it again)."""
+    pages = sorted((ROOT / "docs").rglob("*.md"))
+    assert len(pages) >= 20
+    found = {p.relative_to(ROOT).as_posix(): unrun_fences(p.read_text("utf-8")) for p in pages}
+    assert not {page: lines for page, lines in found.items() if lines}, found
+    assert unrun_fences('```python exec="on" source="above"\nx\n```\n```python\ny\n```\n') == [
+        "```python"
+    ]
