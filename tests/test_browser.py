@@ -125,18 +125,28 @@ def test_copy_button_copies_code_that_runs(tab, tmp_path):
     assert done.stdout.strip() == shown
 
 
-# Every copy button of the page clicked in turn, in the page: what the clipboard then holds,
-# and the code the block shows. A click event runs Material's copy handler as a mouse click does
-# (the test above clicks one button as a reader would); one call instead of a hover and a click
-# per block, each waiting for its button to show.
-_COPY_ALL = """async selector => {
-  const copied = [];
+# Every copy button of the page clicked in turn, in the page: the text Material's copy handler
+# puts on the clipboard (the selection of its `copy` event), and the code the block shows. A
+# click event runs the handler as a mouse click does; the test above clicks one button as a
+# reader would and reads the system clipboard. One call, instead of a hover, a click and a
+# clipboard read per block (the clipboard lags behind a fast series of clicks).
+_COPY_ALL = """selector => {
+  let copied = null;
+  const seen = event => {
+    const field = event.target;
+    copied = field && "value" in field && typeof field.selectionStart === "number"
+      ? field.value.slice(field.selectionStart, field.selectionEnd)
+      : String(document.getSelection());
+  };
+  document.addEventListener("copy", seen, true);
+  const found = [];
   for (const button of document.querySelectorAll(selector)) {
+    copied = null;
     button.click();
-    const block = button.closest("div.highlight");
-    copied.push([await navigator.clipboard.readText(), block.querySelector("code").innerText]);
+    found.push([copied, button.closest("div.highlight").querySelector("code").innerText]);
   }
-  return copied;
+  document.removeEventListener("copy", seen, true);
+  return found;
 }"""
 
 
@@ -149,7 +159,8 @@ def test_every_copied_block_is_clean(tab):
     )
     blocks = tab.page.evaluate(_COPY_ALL, f"article div.highlight {COPY}")
     assert len(blocks) >= 10
-    for copied, shown in blocks:  # a click that copied nothing leaves the block before's text
+    for copied, shown in blocks:
+        assert copied is not None, f"the copy button copied nothing: {shown[:80]!r}"
         assert copied.strip() and copied == shown.rstrip()
         assert not re.search(r"^(>>>|\.\.\. |\$ )", copied, re.MULTILINE), copied
         assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), (
