@@ -28,7 +28,7 @@ from gradsite import book
 from gradsite.project import ROOT, included
 
 from broken import build_broken
-from browser import chromium, chromium_path, phone_survey, served, tab  # noqa: F401 - browser fixtures, defined once
+from browser import chromium, chromium_path, page_survey, served, tab  # noqa: F401 - browser fixtures, defined once
 from sitebuild import Build, build
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
@@ -104,12 +104,12 @@ def _later(folder: Path) -> Build:
 
 _BUILDS = {"site": _site, "later": _later, "broken": build_broken}
 # A test that uses one of these needs Chromium (tests/browser.py): marked `browser`.
-BROWSER = {"tab", "served", "chromium", "chromium_path", "phone_survey"}
+BROWSER = {"tab", "served", "chromium", "chromium_path", "page_survey"}
 _NEEDS = {
     "site": "site",
     "served": "site",
     "tab": "site",
-    "phone_survey": "site",
+    "page_survey": "site",
     "later": "later",
     "broken": "broken",
 }
@@ -281,9 +281,25 @@ def _only_the_example(config, items) -> None:
     items[:] = keep
 
 
+def _group_for_xdist(config, items) -> None:
+    """`--dist loadgroup` in a worker: put each test's `xdist_group` in its node id, as
+    pytest-xdist does (`<id>@<group>`, which its scheduler reads). xdist 3.8 writes
+    `item._nodeid`, which pytest 9 no longer reads (a node's id is `item._id`), so without this
+    every group is ignored and the tests of a group run in any worker."""
+    from _pytest.nodeid import NodeId
+
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted({str(m.args[0]) for m in item.iter_markers("xdist_group") if m.args})
+        if names and "@" not in item.nodeid.rpartition("]")[2]:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark what each test costs, from the fixtures it uses: `-m` selects by it."""
     _only_the_example(config, items)
+    _group_for_xdist(config, items)
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER:

@@ -1,24 +1,33 @@
-"""Every page of the site on a phone, visited once per language and measured in that visit.
+"""Every page of the site, visited once per language and measured in that visit.
 
-A page load is most of a browser test's cost, and several tests read the same pages at a
-phone's width: whether the page is wider than the screen (tests/test_browser.py,
-tests/test_layout.py), whether a code or output block scrolls sideways or is cut
-(tests/test_phone.py, tests/test_layout.py), where the claim marks are (tests/test_phone.py).
-`phone_survey(language)` (a fixture of tests/browser.py) opens each page once and runs every
-probe below on it; the tests assert on what it found. Each test still fails on its own finding,
-and each planted mistake (the same checks on a page broken on purpose) is measured at the end,
-so every check is seen failing.
+A page load is most of a browser test's cost (a chapter page costs Chromium 1 to 2.6 s of CPU),
+and many tests read the same pages: whether the page is wider than a phone, whether a code or
+output block scrolls sideways or is cut, where the claim marks are and what their proof shows,
+where output labels sit, how wide tables behave, whether every request stays local and
+succeeds. `page_survey(language)` (a fixture of tests/browser.py) opens each page once,
+resizes it instead of loading it again, and runs every probe below; the tests
+(tests/test_phone.py, tests/test_layout.py, tests/test_browser.py,
+tests/test_pictures_browser.py) assert on what it found. Each test still fails on its own
+finding, and each planted mistake (the same checks on a page broken on purpose) is measured
+too, so every check is seen failing.
 
-The tests that read a language's survey carry `xdist_group("phone-<language>")` (`GROUP`): in
+The tests that read a language's survey carry `xdist_group("phone-<language>")` (`group`): in
 `make test` they run in one worker, which makes the survey once.
 
 In each visit, in this order:
 
 1. at 360 px (`PHONE`), folds closed, as the page opens: how much wider than the window the
-   page is;
+   page is, the output labels, the tables; on a chapter page, a tap on its first asserted
+   claim mark and what the proof shows (then Escape closes it);
 2. at 390 px (`PHONE_390`), every fold opened as a reader opens them: the code and output
    blocks, those whose text is wider than their box (scrolling, or cut), the output blocks
-   among them, and on chapter pages the claim marks and what is wrong with them.
+   among them, and on chapter pages the claim marks and what is wrong with them; on
+   PLANTED_ON, the planted mistakes, measured after the rest (the next page load undoes them);
+3. at 1280 px (`DESKTOP`): the output labels and the tables again; on a chapter page, a hover
+   on the first asserted claim mark and what the proof shows; on the last chapter page, its
+   link to the claims page, followed, and the claim's row there;
+4. the search box clicked (the search index and worker load then), and the page left alone
+   until it makes no request: every request the visits made, blocked or failed, is listed.
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from __future__ import annotations
 import pytest
 from gradsite.project import CHAPTERS, ROOT, url_prefix
 
-from browser import PHONE  # 360 px
+from browser import DESKTOP, PHONE  # 1280 px, 360 px
 
 PHONE_390 = {"width": 390, "height": 844}
 # Every page of the site, as a path under a language's root ("" is the home page).
@@ -87,27 +96,62 @@ MARKS = """() => {
 }"""
 
 
-def measure(tab, language: str) -> dict:
-    """Open every page of `language` in `tab` (tests/browser.py) and measure it (see above);
-    then the planted mistakes, on PLANTED_ON: {"pages": {path: {...}}, "planted": {...}}."""
-    page, prefix = tab.page, tab.base + url_prefix(language)
-    found = {}
-    for path in PAGES:
-        page.set_viewport_size(PHONE)
-        page.goto(prefix + path, wait_until="load")
-        seen = {"overflow_360": page.evaluate(OVERFLOW)}
-        page.set_viewport_size(PHONE_390)
-        page.evaluate(OPEN_FOLDS)
-        seen["blocks"] = page.locator("article pre").count()
-        seen["outputs"] = page.locator("article .highlight + .highlight").count()
-        seen["scrolling"] = page.evaluate(SCROLLING)
-        seen["cut_outputs"] = page.evaluate(CUT_OUTPUTS)
-        if path.rstrip("/") in CHAPTERS:
-            seen["marks"] = page.evaluate(MARKS)
-        found[path] = seen
-    # The planted mistakes, on the last page opened again at 390 px with its folds open.
-    page.goto(prefix + PLANTED_ON, wait_until="load")
-    page.evaluate(OPEN_FOLDS)
+# For every output block: the gap between the top of its box and its text, and the height of
+# its label. The label must be a line of its own, above the text (tests/test_layout.py).
+LABELS = """() => [...document.querySelectorAll("article .highlight + .highlight")].map(box => {
+  const label = getComputedStyle(box, "::before");
+  const text = box.querySelector("pre > code");
+  return {
+    label: label.content,
+    position: label.position,
+    labelHeight: parseFloat(label.height),
+    textTop: text.getBoundingClientRect().top - box.getBoundingClientRect().top,
+  };
+})"""
+# Each table in a scrolling box: whether it fits the box, and whether the box scrolls.
+TABLES = """() => [...document.querySelectorAll("article table")].filter(table =>
+  table.closest(".md-typeset__scrollwrap, .mx-wrap")).map(table => {
+  const box = table.closest(".md-typeset__scrollwrap, .mx-wrap");  // Material's box, or the matrix's own
+  return {
+    fits: table.getBoundingClientRect().width <= box.clientWidth + 1,
+    scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
+  };
+})"""
+MARK = "article a.gs-claim__mark--asserted"
+
+
+def _proof(tab, phone: bool) -> dict:
+    """Hover (desktop) or tap (phone) the page's first asserted claim mark: what shows."""
+    page = tab.page
+    mark = page.locator(MARK).first
+    if not mark.count():
+        return {"mark": None}
+    claim = mark.get_attribute("data-claim")
+    mark.scroll_into_view_if_needed()
+    if phone:
+        mark.click()  # what a tap sends (Playwright's tap() needs a touch context)
+    else:
+        mark.hover()
+    tip = page.locator(".gs-claim-tip")
+    tip.wait_for(state="visible", timeout=5000)
+    return {
+        "mark": claim,
+        "code": tip.locator("pre code").first.inner_text(),
+        "text": tip.inner_text(),
+        "box": tip.bounding_box(),
+        "width": page.viewport_size["width"],
+        "url": page.url,
+        "links": tip.locator(f'a[href$="claims/#{claim}"]').count(),
+    }
+
+
+def _hide_the_proof(tab) -> None:
+    tab.page.keyboard.press("Escape")  # docs/assets/claims.js hides the tip
+    tab.page.locator(".gs-claim-tip").wait_for(state="hidden", timeout=5000)
+
+
+def _planted(page) -> dict:
+    """The checks again on the open page, broken on purpose (at 390 px, folds open)."""
     planted = {}
     page.add_style_tag(content=".md-typeset pre > code { white-space: pre !important; }")
     planted["scrolling"] = page.evaluate(SCROLLING)  # without the wrapping (docs/assets/site.css)
@@ -116,4 +160,72 @@ def measure(tab, language: str) -> dict:
         "(m => m.after(m.cloneNode()))([...document.querySelectorAll('article a.gs-claim__mark')].pop())"
     )
     planted["marks"] = page.evaluate(MARKS)
-    return {"pages": found, "planted": planted}
+    return planted
+
+
+def measure(tab, language: str) -> dict:
+    """Open every page of `language` in `tab` (tests/browser.py) and measure it (see above):
+    {"pages": {path: {...}}, "planted": {...}, "claims_row": {...}, "blocked": [...],
+    "failed": [...]}."""
+    page, prefix = tab.page, tab.base + url_prefix(language)
+    found, planted, claims_row = {}, {}, {}
+    chapters = [path for path in PAGES if path.rstrip("/") in CHAPTERS]
+    for path in PAGES:
+        chapter = path in chapters
+        page.set_viewport_size(PHONE)
+        page.goto(prefix + path, wait_until="load")
+        seen = {
+            "overflow_360": page.evaluate(OVERFLOW),
+            "labels_360": page.evaluate(LABELS),
+            "tables_360": page.evaluate(TABLES),
+        }
+        if chapter:
+            seen["proof_phone"] = _proof(tab, phone=True)
+            _hide_the_proof(tab)
+        page.set_viewport_size(PHONE_390)
+        page.evaluate(OPEN_FOLDS)
+        seen["blocks"] = page.locator("article pre").count()
+        seen["outputs"] = page.locator("article .highlight + .highlight").count()
+        seen["scrolling"] = page.evaluate(SCROLLING)
+        seen["cut_outputs"] = page.evaluate(CUT_OUTPUTS)
+        if chapter:
+            seen["marks"] = page.evaluate(MARKS)
+        page.set_viewport_size(DESKTOP)
+        seen["labels_desktop"] = page.evaluate(LABELS)
+        seen["tables_desktop"] = page.evaluate(TABLES)
+        found[path] = seen
+        # The search index and worker load when the search box is used; then nothing more.
+        page.locator("input.md-search__input").click()
+        page.wait_for_load_state("networkidle")
+        # Closed through its toggle (Escape raced Material's focus handler under load).
+        page.evaluate(
+            "() => { const t = document.getElementById('__search'); t.checked = false;"
+            " t.dispatchEvent(new Event('change')); document.activeElement.blur(); }"
+        )
+        if chapter:
+            seen["proof_desktop"] = _proof(tab, phone=False)
+            if path == chapters[-1]:  # its link to the claims page, followed
+                claim = seen["proof_desktop"]["mark"]
+                page.locator(f'.gs-claim-tip a[href$="claims/#{claim}"]').click()
+                page.wait_for_load_state("load")
+                row = page.locator(f"tr#{claim}")
+                claims_row = {
+                    "claim": claim,
+                    "url": page.url,
+                    "rows": row.count(),
+                    "text": row.first.inner_text() if row.count() else "",
+                }
+            else:
+                _hide_the_proof(tab)
+        if path == PLANTED_ON:
+            page.set_viewport_size(PHONE_390)
+            planted = _planted(page)
+    tab.settle()
+    return {
+        "pages": found,
+        "planted": planted,
+        "claims_row": claims_row,
+        "blocked": list(tab.blocked),
+        # Leaving a page cancels what it still loads (net::ERR_ABORTED): not a failure.
+        "failed": [f for f in tab.failed if not f.startswith("net::ERR_ABORTED ")],
+    }

@@ -15,7 +15,10 @@ from gradsite import book
 from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
 import survey
-from browser import DESKTOP, PHONE, Tab, find_chromium
+from browser import PHONE, Tab, find_chromium
+
+# Each language, its tests in the xdist group that reads its page survey (tests/survey.py).
+IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language in LANGUAGES]
 
 
 def _path(url: str) -> str:
@@ -183,12 +186,10 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
     assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
 
 
-@pytest.mark.parametrize(
-    "language", [pytest.param(lang, marks=survey.group(lang)) for lang in LANGUAGES]
-)
-def test_phone_width_has_no_horizontal_scrolling(phone_survey, language):
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_phone_width_has_no_horizontal_scrolling(page_survey, language):
     """Every page at 360 px as it opens, folds closed (tests/survey.py)."""
-    pages = phone_survey(language)["pages"]
+    pages = page_survey(language)["pages"]
     assert {"", "retention/", "glossary/", "claims/"} <= set(pages), sorted(pages)
     for path, seen in pages.items():
         overflow = seen["overflow_360"]
@@ -274,48 +275,26 @@ def test_a_link_into_a_folded_proof_opens_it(tab, language):
     )
 
 
-# Claim marks (gradsite/claims.py): the first chapter page that has any, in each language.
-def _show_the_first_proof(tab, path: str, phone: bool):
-    """On the open page `path`, hover (desktop) or tap (phone) its first asserted claim mark:
-    the mark's claim id and the tooltip that shows, checked to hold assert lines and the
-    example, inside the window."""
-    mark = tab.page.locator("article a.gs-claim__mark--asserted").first
-    assert mark.count() == 1, f"{path}: no asserted claim mark"
-    claim = mark.get_attribute("data-claim")
-    mark.scroll_into_view_if_needed()
-    if phone:
-        mark.click()  # what a tap sends (Playwright's tap() needs a touch context)
-    else:
-        mark.hover()
-    tip = tab.page.locator(".gs-claim-tip")
-    tip.wait_for(state="visible", timeout=5000)
-    code = tip.locator("pre code").first.inner_text()
-    assert code.startswith("assert "), (path, code)
-    assert "snippets/" in tip.inner_text(), path
-    box = tip.bounding_box()
-    width = tab.page.viewport_size["width"]
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, phone, box, width)
-    assert _path(tab.page.url) == f"/{path}", "showing the proof must not leave the page"
-    assert tip.locator(f'a[href$="claims/#{claim}"]').count() == 1, (path, claim)
-    return claim, tip
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_claim_mark_shows_the_assert_that_proves_it(tab, language):
-    """On every chapter page, hover a mark on a desktop, then tap it on a phone (the same
-    page, the window narrowed): the assert line(s), the example, its releases, and a link to
-    the claim's row on the claims page, inside the screen; the link lands on that row."""
+# Claim marks (gradsite/claims.py): on every chapter page, the first asserted one, tapped on a
+# phone and hovered on a desktop in the survey's visit (tests/survey.py, `_proof`).
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_a_claim_mark_shows_the_assert_that_proves_it(page_survey, language):
+    """On every chapter page, tap (phone) and hover (desktop) a mark: the assert line(s), the
+    example, and a link to the claim's row on the claims page, inside the screen, without
+    leaving the page; the link, followed, lands on that row."""
+    found = page_survey(language)
     for chapter in CHAPTERS:
         path = f"{url_prefix(language)}{chapter}/"
-        tab.page.set_viewport_size(DESKTOP)
-        tab.open(path)
-        _show_the_first_proof(tab, path, phone=False)
-        tab.page.keyboard.press("Escape")  # docs/assets/claims.js hides the tip
-        tab.page.locator(".gs-claim-tip").wait_for(state="hidden", timeout=5000)
-        tab.page.set_viewport_size(PHONE)
-        claim, tip = _show_the_first_proof(tab, path, phone=True)
-    tip.locator(f'a[href$="claims/#{claim}"]').click()
-    tab.page.wait_for_load_state("load")
-    assert _path(tab.page.url) == f"/{url_prefix(language)}claims/"
-    row = tab.page.locator(f"tr#{claim}")
-    assert row.count() == 1 and "assert " in row.inner_text()
+        for kind in ("proof_phone", "proof_desktop"):
+            proof = found["pages"][f"{chapter}/"][kind]
+            assert proof["mark"], f"{path}: no asserted claim mark"
+            assert proof["code"].startswith("assert "), (path, kind, proof["code"])
+            assert "snippets/" in proof["text"], (path, kind)
+            box, width = proof["box"], proof["width"]
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, kind, box, width)
+            assert _path(proof["url"]) == f"/{path}", "showing the proof must not leave the page"
+            assert proof["links"] == 1, (path, kind, "a link to the claim's row")
+        assert found["pages"][f"{chapter}/"]["proof_phone"]["width"] == PHONE["width"]
+    row = found["claims_row"]
+    assert _path(row["url"]) == f"/{url_prefix(language)}claims/", row
+    assert row["rows"] == 1 and "assert " in row["text"], row

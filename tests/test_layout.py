@@ -16,64 +16,43 @@ from browser import DESKTOP, PHONE
 # Each language, its tests in the xdist group that reads its phone survey (tests/survey.py).
 IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language in LANGUAGES]
 
-WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
 
-# For every output block: the gap between the top of its box and its text, and the
-# height of its label. The label must be a line of its own, above the text.
-_LABELS = """() => [...document.querySelectorAll("article .highlight + .highlight")].map(box => {
-  const label = getComputedStyle(box, "::before");
-  const text = box.querySelector("pre > code");
-  return {
-    label: label.content,
-    position: label.position,
-    labelHeight: parseFloat(label.height),
-    textTop: text.getBoundingClientRect().top - box.getBoundingClientRect().top,
-  };
-})"""
+LABEL = {"zh": '"输出"', "en": '"Output"'}
 
 
-@pytest.mark.parametrize(
-    ("path", "label"), [("retention/", '"输出"'), ("en/accumulation/", '"Output"')]
-)
-def test_output_label_never_covers_the_output(tab, path, label):
-    tab.open(path)
-    for width, size in WIDTHS.items():  # the same page, resized: the layout follows the window
-        tab.page.set_viewport_size(size)
-        boxes = tab.page.evaluate(_LABELS)
-        assert len(boxes) >= 10, f"{path}: only {len(boxes)} output blocks"
-        for i, box in enumerate(boxes):
-            assert box["label"] == label, (width, i, box)
-            assert box["position"] in ("static", "relative"), (width, i, box)
-            assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], (
-                f"{path} {width} output {i}: {box}"
-            )
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_output_label_never_covers_the_output(page_survey, language):
+    """Every chapter page at 360 and 1280 px (the same page resized, tests/survey.py LABELS):
+    each output block's label is a line of its own, above the text."""
+    found = page_survey(language)["pages"]
+    for chapter in CHAPTERS:
+        for width in ("labels_360", "labels_desktop"):
+            boxes = found[f"{chapter}/"][width]
+            assert len(boxes) >= 5, f"{chapter}: only {len(boxes)} output blocks"
+            for i, box in enumerate(boxes):
+                assert box["label"] == LABEL[language], (chapter, width, i, box)
+                assert box["position"] in ("static", "relative"), (chapter, width, i, box)
+                assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], (
+                    f"{language} {chapter} {width} output {i}: {box}"
+                )
 
 
-_TABLES = """() => [...document.querySelectorAll("article table")].map(table => {
-  const box = table.closest(".md-typeset__scrollwrap, .mx-wrap");  // Material's box, or the matrix's own
-  return {
-    fits: table.getBoundingClientRect().width <= box.clientWidth + 1,
-    scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
-  };
-})"""
-_OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-
-
-@pytest.mark.parametrize("path", ["versions/", "en/versions/", "glossary/", "en/glossary/"])
-def test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone(tab, path):
-    tab.open(path)
-    tables = tab.page.evaluate(_TABLES)
-    assert tables and all(t["fits"] for t in tables), f"{path} at desktop width: {tables}"
-    tab.page.set_viewport_size(PHONE)
-    tables = tab.page.evaluate(_TABLES)
-    assert all(t["scrolls"] for t in tables), tables
-    assert tab.page.evaluate(_OVERFLOW) <= 0, f"{path}: a table widens the page on a phone"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone(page_survey, language):
+    found = page_survey(language)["pages"]
+    for path in ("versions/", "glossary/"):
+        seen = found[path]
+        assert seen["tables_desktop"] and all(t["fits"] for t in seen["tables_desktop"]), (
+            f"{language} {path} at desktop width: {seen['tables_desktop']}"
+        )
+        assert all(t["scrolls"] for t in seen["tables_360"]), seen["tables_360"]
+        assert seen["overflow_360"] <= 0, f"{language} {path}: a table widens the page on a phone"
 
 
 # The versions pages' tables on a phone: test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone.
 @pytest.mark.parametrize("language", IN_SURVEY)
-def test_math_and_tables_do_not_widen_the_page_on_a_phone(phone_survey, language):
-    overflow = phone_survey(language)["pages"]["accumulation/"]["overflow_360"]
+def test_math_and_tables_do_not_widen_the_page_on_a_phone(page_survey, language):
+    overflow = page_survey(language)["pages"]["accumulation/"]["overflow_360"]
     assert overflow <= 0, (
         f"{language} accumulation/ is {overflow}px wider than a {PHONE['width']}px phone"
     )
@@ -105,10 +84,10 @@ def test_ruff_line_length_fits_a_desktop_code_block(tab):
 
 
 @pytest.mark.parametrize("language", IN_SURVEY)
-def test_no_output_is_cut_at_390_px(phone_survey, language):
+def test_no_output_is_cut_at_390_px(page_survey, language):
     """docs/assets/site.css: long output lines wrap at a phone's width (tests/survey.py, every
     chapter page at 390 px). Without the rule (planted on one page) outputs are cut."""
-    found = phone_survey(language)
+    found = page_survey(language)
     for chapter in CHAPTERS:
         seen = found["pages"][f"{chapter}/"]
         assert seen["outputs"] >= 5, chapter

@@ -35,9 +35,9 @@ IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language i
 
 
 @pytest.mark.parametrize("language", IN_SURVEY)
-def test_no_code_or_output_block_scrolls_sideways_at_390_px(phone_survey, language):
+def test_no_code_or_output_block_scrolls_sideways_at_390_px(page_survey, language):
     """Every page at 390 px, folded proofs opened as a reader opens them (tests/survey.py)."""
-    found = phone_survey(language)
+    found = page_survey(language)
     for path, seen in found["pages"].items():
         assert not seen["scrolling"], (
             f"{language} {path or 'home'}: {len(seen['scrolling'])} blocks scroll: "
@@ -95,10 +95,10 @@ def test_a_wrapped_line_continues_after_a_mark_under_its_indentation_and_copies_
 
 @pytest.mark.parametrize("language", IN_SURVEY)
 def test_one_claim_mark_per_paragraph_at_its_end_a_24_px_target_never_two_in_a_row(
-    phone_survey, language
+    page_survey, language
 ):
     """Every chapter page at 390 px, folds open (tests/survey.py, MARKS)."""
-    found = phone_survey(language)
+    found = page_survey(language)
     for chapter in CHAPTERS:
         seen = found["pages"][f"{chapter}/"]["marks"]
         assert not seen["problems"], f"{language} {chapter}: {seen['problems'][:5]}"
