@@ -43,7 +43,8 @@ build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
 	$(BIN)/python -m gradsite.offline site
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
-# shared; tests of one xdist_group (an example's run and its matrix row) share a worker.
+# shared; tests of one xdist_group (an example's run and its three tests, a language's page
+# survey) share a worker. `make bench` times it (figure 11).
 test: $(STAMP)  ## the whole suite, strict build included
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
 

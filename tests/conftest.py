@@ -310,11 +310,13 @@ def pytest_collection_modifyitems(config, items):
         # runs them faster, in forked children). Other slow tests say so where they are declared.
         if item.path.suffix == ".md":
             item.add_marker(pytest.mark.slow)
-    # Tests that need no build first: they run while the builds are made. In each group the
-    # slow ones first, so that with several workers no long test starts last, alone.
+    # Tests that need no build first: they run while the builds are made; the ones that read
+    # `later` (made after `site`) last. In each group the slow ones first, so that with several
+    # workers no long test starts last, alone.
     items.sort(
         key=lambda item: (
             bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
+            "later" in getattr(item, "fixturenames", ()),
             not item.get_closest_marker("slow"),
         )
     )
