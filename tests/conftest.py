@@ -29,7 +29,7 @@ from gradsite.project import ROOT, included
 
 from broken import build_broken
 from browser import chromium, chromium_path, page_survey, served, tab  # noqa: F401 - browser fixtures, defined once
-from sitebuild import Build, build
+from sitebuild import Build, build, culprit_first
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
 # its version string), no placeholders (see gradsite/execute.py).
@@ -82,9 +82,14 @@ mkdocs.utils.datetime = _Later
 
 
 def _site(folder: Path) -> Build:
-    """`make build` of the project, its examples' outputs kept in the folder's `outputs`."""
+    """`make build` of the project, its examples' outputs kept in the folder's `outputs`; in
+    its process, a culprit first, and each example's output noted (tests/test_isolation.py,
+    tests/sitebuild.py `culprit_first`)."""
     return build(
-        folder / "site", before=UNCOMMITTED_PAGE_DATE, offline=True, outputs=folder / "outputs"
+        folder / "site",
+        before=UNCOMMITTED_PAGE_DATE + culprit_first(folder),
+        offline=True,
+        outputs=folder / "outputs",
     )
 
 

@@ -4,7 +4,6 @@ runner in forked children of the test process (torch is imported once)."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import logging
 import os
@@ -227,23 +226,51 @@ CHANGES_GLOBAL_STATE = (
     "\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n"
     "torch.manual_seed(1234)\ntorch.use_deterministic_algorithms(True)\n"
 )
-# Left out: the slowest two-process example (about 15 s a run on two cores); its ranks are
-# processes of their own, and its main process does what the others do. tests/test_snippets.py
-# and the build run it.
-LEFT_OUT = "snippets/accumulation/ddp_no_sync.py"
+RAN = "ran.jsonl"  # beside the site of a build made with `culprit_first`
 
 
-def build_order(root: Path = ROOT) -> list[str]:
-    """The snippets in the order the build first runs them: the default language's pages in
-    the nav's order (mkdocs.yml), each page's includes in page order."""
-    nav = re.findall(
-        r"^\s+- [^:\n]+: (\S+\.md)\s*$", (root / "mkdocs.yml").read_text("utf-8"), re.M
+def culprit_first(folder: Path) -> str:
+    """Python for a build's `before` (tests/conftest.py, the `site` build): in the site's build
+    process (not the offline copy's, which runs nothing), before MkDocs starts, the culprit (an
+    example edited to change torch's process-wide state) runs through the build's runner, in a
+    Context of its own (the build's counts are untouched); then every example the build runs, in
+    page order, in that same process, is noted in `folder`/RAN with the hash of what it printed
+    (`ran_in_build`). A failing example fails the build, as always, and is not noted."""
+    return f"""
+import os as _os
+if _os.environ.get("GRADSITE_OFFLINE") != "true":
+    import hashlib as _hashlib
+    import json as _json
+    from gradsite import execute as _execute
+    from gradsite.project import ROOT as _ROOT
+
+    _culprit = (_ROOT / {CULPRIT!r}).read_text(encoding="utf-8") + {CHANGES_GLOBAL_STATE!r}
+    _execute.run_python(
+        _culprit, _execute.Context(root=_ROOT, page="culprit.zh.md", language="zh"),
+        snippet={CULPRIT!r},
     )
-    order: list[str] = []
-    for page in nav:
-        source = root / "docs" / page.replace(".md", f".{LANGUAGES[0]}.md")
-        order += [s for s in included(source.read_text(encoding="utf-8")) if s not in order]
-    return order
+    _run_python = _execute.run_python
+
+    def _noting(code, context, **extra):
+        text = _run_python(code, context, **extra)
+        if extra.get("snippet"):
+            with open({str(folder / RAN)!r}, "a", encoding="utf-8") as _file:
+                _digest = _hashlib.sha256(text.encode()).hexdigest()[:16]
+                _file.write(_json.dumps([extra["snippet"], _digest]) + "\\n")
+        return text
+
+    _execute.run_python = _noting
+"""
+
+
+def ran_in_build(build: Build) -> dict[str, str]:
+    """{snippet: hash of its output} of a build made with `culprit_first`: the examples its
+    runner ran (or reused, for the other language), each after the culprit, in page order."""
+    found: dict[str, str] = {}
+    for line in (build.site.parent / RAN).read_text(encoding="utf-8").splitlines():
+        snippet, digest = json.loads(line)
+        assert found.setdefault(snippet, digest) == digest, f"{snippet} printed two things"
+    return found
 
 
 def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_failure=False):
@@ -277,21 +304,6 @@ def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_fa
         return results
 
     return forked(child)
-
-
-# The tests that read `after_a_culprit` share a pytest-xdist worker (make test: --dist
-# loadgroup), so that it runs once: tests/test_isolation.py and tests/test_drift.py.
-AFTER_A_CULPRIT = "every-example-after-a-culprit"
-
-
-@functools.cache
-def after_a_culprit() -> dict:
-    """Once per process: the culprit, then every other example (LEFT_OUT aside) in
-    the reverse of the build's order, through the runner: {snippet: (failed, output or log)}.
-    tests/test_isolation.py compares each output with the pinned row of data/matrix.json (each
-    example alone, in a fresh process); tests/test_drift.py reads that each passes unpatched."""
-    others = [s for s in build_order() if s not in (CULPRIT, LEFT_OUT)]
-    return run_all_in_runner(others[::-1])
 
 
 def assert_runner_fails(

@@ -18,13 +18,12 @@ import pytest
 from drift_cases import IN_RECIPE
 from drift_cases.accumulation import CRASH_RANK_1, DDP_EXAMPLE, FSDP2, in_every_process
 from sitebuild import (
-    AFTER_A_CULPRIT,
-    after_a_culprit,
     assert_claim_is_in,
     assert_failed_at_claim,
     assert_failed_in_recipe,
     assert_runner_fails,
     drift_ids,
+    ran_in_build,
     run_in_runner,
 )
 
@@ -89,18 +88,14 @@ def test_a_case_that_fails_in_the_recipe_must_fail_above_the_checks(tmp_path):
         assert_failed_in_recipe("snippets/y.py", 2, "log", root=tmp_path)
 
 
-@pytest.mark.xdist_group(AFTER_A_CULPRIT)
 @pytest.mark.parametrize("chapter", PAGES)
-def test_examples_pass_without_drift(chapter):
-    """Unpatched, the runner passes every example a case names: the failures above come from the
-    patches. Read from the run every example makes through the runner in a forked child, as a
-    case does (tests/sitebuild.py, `after_a_culprit`, shared with tests/test_isolation.py)."""
-    # The two-process examples are left out of that run: the session build and
-    # tests/test_snippets.py run them unpatched.
-    passed = after_a_culprit()
-    for example in sorted({case[1] for case in DRIFT[chapter].values()} - SLOW):
-        failed, log = passed.get(example, (True, f"{example} did not run"))
-        assert not failed, log
+def test_examples_pass_without_drift(site, chapter):
+    """Unpatched, the build's runner passes every example a case names: the failures above come
+    from the patches. Read from the session's build, which ran each (tests/sitebuild.py,
+    `ran_in_build`; a failing example fails that build and is not noted)."""
+    passed = ran_in_build(site)
+    missing = sorted({case[1] for case in DRIFT[chapter].values()} - set(passed))
+    assert not missing, f"not run, or failed, in the build: {missing}"
 
 
 @pytest.mark.slow
