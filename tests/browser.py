@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
 import threading
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -71,14 +72,19 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         pass  # keep pytest output clean; requests are in served.log
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser left the page while a file was being sent: not the site's fault
+        super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def served(site):
     """The strict build of the site, served on 127.0.0.1 at a free port."""
     info = Served(url="", root=site.site)
     handler = type("Handler", (_SiteHandler,), {"served": info})
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(site.site))
-    )
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(site.site)))
     info.url = f"http://127.0.0.1:{server.server_address[1]}/"
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()

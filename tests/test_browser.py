@@ -84,6 +84,9 @@ def test_gradsite_chromium_when_set_is_the_only_place_looked_at(monkeypatch, tmp
 @pytest.mark.parametrize(("start", "target"), [("", "en/"), ("en/", "")])
 def test_language_switch_lands_on_the_same_section_and_stays(tab, start, target):
     tab.open(f"{start}retention/#retain-graph")
+    # Until the page stops loading, Material's section tracking (navigation.tracking) may still
+    # move the address to the section above as the layout settles: wait, as a reader would.
+    tab.settle()
     tab.page.locator(".md-select").hover()  # the language menu opens on hover
     tab.page.locator(f"a.md-select__link[hreflang={'en' if target else 'zh'}]").click()
     tab.page.wait_for_load_state("load")
