@@ -43,9 +43,13 @@ build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
 	$(BIN)/python -m gradsite.offline site
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
-# shared; tests of one xdist_group (an example's run and its matrix row) share a worker.
+# shared; tests of one xdist_group (an example's run and its three tests, a language's page
+# survey) share a worker. --no-loadscope-reorder keeps the order tests/conftest.py gives (tests
+# that need no build first): by default xdist starts the biggest groups first, and a language's
+# survey group then holds a worker from the start, waiting for the site's build.
+# `make bench` times it (figure 11).
 test: $(STAMP)  ## the whole suite, strict build included
-	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
+	$(BIN)/python -m pytest -n auto --dist loadgroup --no-loadscope-reorder --durations=15
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)

@@ -134,19 +134,23 @@ def pack(copy: Path, site: Path, date: str | None) -> None:
     write_zip(site / OFFLINE_ZIP, files, zip_date(date))
 
 
-def make(site: Path, build, project: Path) -> tuple[int, str]:
+def make(site: Path, build, project: Path, outputs: Path | None = None) -> tuple[int, str]:
     """`make build`: the site's strict build into `site`, then the offline copy's, then the zip.
 
     `build(site_dir, env)` runs one strict build of `project` in a process of its own, with
     `env` added to its environment, and returns (exit code, log). Returns the first failing
     build's code (the offline copy is not built after a failure) and both logs.
 
+    The examples' outputs go to a temporary folder, or to `outputs`, which is kept: another
+    build given the same folder reuses them instead of running the examples again (the test
+    suite's second build, tests/conftest.py).
+
     Both builds and the zip get one SOURCE_DATE_EPOCH, fixed here before the first starts:
     the second build is another process, started later, and must date its pages and zips as
     the first did, whatever its parent's environment holds by then."""
     date = build_date(project)
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        shared = {DISK_CACHE: str(Path(tmp) / "outputs")}  # the site's outputs, for the copy
+        shared = {DISK_CACHE: str(outputs or Path(tmp) / "outputs")}  # for the copy, or kept
         if date:
             shared["SOURCE_DATE_EPOCH"] = date
         code, log = build(site, shared)

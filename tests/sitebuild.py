@@ -50,11 +50,14 @@ def build(
     links: bool = False,
     env: dict | None = None,
     offline: bool = False,
+    outputs: Path | None = None,
 ) -> Build:
     """Run `mkdocs build --strict` in a fresh process; with `offline`, as `make build` does:
     then the offline copy's build, in another, zipped into the site (gradsite/offline.py).
 
     `before` is Python run in each process before MkDocs starts (a moved clock).
+    `outputs` (with `offline`): the folder the examples' outputs are kept in, read by another
+    build given the same one (gradsite/offline.py, `make`).
     `only` builds one chapter (both languages) and the pages outside chapters:
     links to the pages left out are then reported as info, not warnings, unless
     `links` (then every link is checked, and those to the pages left out fail too).
@@ -98,7 +101,7 @@ def build(
         )
         return done.returncode, done.stdout + done.stderr
 
-    code, log = offline_copy.make(site_dir, one, project) if offline else one(site_dir, {})
+    code, log = offline_copy.make(site_dir, one, project, outputs) if offline else one(site_dir, {})
     return Build(code, log, site_dir)
 
 
@@ -210,6 +213,94 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
             except ExecutionError:
                 failed = True
             results[language] = (failed, "\n".join(records))
+        return results
+
+    return forked(child)
+
+
+# --- every example through the runner, in one process -----------------------------------
+
+CULPRIT = "snippets/retention/retain_grad.py"
+# Two lines that once made 47 other examples fail, each blamed, while the culprit passed.
+CHANGES_GLOBAL_STATE = (
+    "\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n"
+    "torch.manual_seed(1234)\ntorch.use_deterministic_algorithms(True)\n"
+)
+RAN = "ran.jsonl"  # beside the site of a build made with `culprit_first`
+
+
+def culprit_first(folder: Path) -> str:
+    """Python for a build's `before` (tests/conftest.py, the `site` build): in the site's build
+    process (not the offline copy's, which runs nothing), before MkDocs starts, the culprit (an
+    example edited to change torch's process-wide state) runs through the build's runner, in a
+    Context of its own (the build's counts are untouched); then every example the build runs, in
+    page order, in that same process, is noted in `folder`/RAN with the hash of what it printed
+    (`ran_in_build`). A failing example fails the build, as always, and is not noted."""
+    return f"""
+import os as _os
+if _os.environ.get("GRADSITE_OFFLINE") != "true":
+    import hashlib as _hashlib
+    import json as _json
+    from gradsite import execute as _execute
+    from gradsite.project import ROOT as _ROOT
+
+    _culprit = (_ROOT / {CULPRIT!r}).read_text(encoding="utf-8") + {CHANGES_GLOBAL_STATE!r}
+    _execute.run_python(
+        _culprit, _execute.Context(root=_ROOT, page="culprit.zh.md", language="zh"),
+        snippet={CULPRIT!r},
+    )
+    _run_python = _execute.run_python
+
+    def _noting(code, context, **extra):
+        text = _run_python(code, context, **extra)
+        if extra.get("snippet"):
+            with open({str(folder / RAN)!r}, "a", encoding="utf-8") as _file:
+                _digest = _hashlib.sha256(text.encode()).hexdigest()[:16]
+                _file.write(_json.dumps([extra["snippet"], _digest]) + "\\n")
+        return text
+
+    _execute.run_python = _noting
+"""
+
+
+def ran_in_build(build: Build) -> dict[str, str]:
+    """{snippet: hash of its output} of a build made with `culprit_first`: the examples its
+    runner ran (or reused, for the other language), each after the culprit, in page order."""
+    found: dict[str, str] = {}
+    for line in (build.site.parent / RAN).read_text(encoding="utf-8").splitlines():
+        snippet, digest = json.loads(line)
+        assert found.setdefault(snippet, digest) == digest, f"{snippet} printed two things"
+    return found
+
+
+def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_failure=False):
+    """In a forked child: the culprit (edited to change torch's process-wide state), then each
+    snippet of `order`, through the build's runner with its isolation on (or off, to prove it
+    matters); {snippet: (failed, output or log)}."""
+
+    def child():
+        from markdown_exec import ExecutionError
+
+        records = []
+        handler = logging.Handler()
+        handler.emit = lambda record: records.append(record.getMessage())
+        execute.log.addHandler(handler)
+        build = execute.Context(root=ROOT, page="demo.zh.md", language="zh", isolate=isolated)
+        runs = (
+            [(CULPRIT, (ROOT / CULPRIT).read_text(encoding="utf-8") + CHANGES_GLOBAL_STATE)]
+            if culprit_first
+            else []
+        )
+        runs += [(s, (ROOT / s).read_text(encoding="utf-8")) for s in order]
+        results = {}
+        for snippet, code in runs:
+            del records[:]
+            try:
+                results[snippet] = (False, execute.run_python(code, build, snippet=snippet))
+            except ExecutionError:
+                results[snippet] = (True, "\n".join(records))
+                if stop_at_first_failure:
+                    break
         return results
 
     return forked(child)

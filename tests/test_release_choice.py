@@ -341,4 +341,8 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     tab.open("zeroing/")
     assert select.input_value() == matrix.PINNED and marker.evaluate(SEEN) == pinned
     assert page.locator(".highlight[data-mx-label]").count() == 0
-    assert tab.blocked == [] and tab.failed == []
+    tab.settle()
+    # Leaving a page cancels what it still loads (net::ERR_ABORTED: the search worker's files,
+    # which it loads late): not a failure.
+    failed = [f for f in tab.failed if not f.startswith("net::ERR_ABORTED ")]
+    assert tab.blocked == [] and failed == [], (tab.blocked, failed)
