@@ -17,10 +17,20 @@ from __future__ import annotations
 
 import re
 import shutil
+import statistics
 
 import pytest
 from gradsite import matrix_worker
-from gradsite.project import CHECKS_LINE, ROOT, snippets, split_example
+from gradsite.project import (
+    CHAPTERS,
+    CHECKS_LINE,
+    LANGUAGES,
+    ROOT,
+    included,
+    page_source,
+    snippets,
+    split_example,
+)
 
 WITH_CHECKS = [
     name for name in snippets() if split_example((ROOT / name).read_text("utf-8")).checks
@@ -82,3 +92,75 @@ def test_split_example_keeps_the_files_line_numbers():
     assert example.checks == "# claim: x\nassert True\n"
     assert code.splitlines()[example.checks_from - 1] == "# claim: x"
     assert split_example("print(1)\n") == type(example)("print(1)\n", "", None)
+
+
+# A how-to section opens with its recipe, the first example the section's own text includes:
+# readers land there, so it stays short, and a long demonstration folds below it.
+RECIPE_LINES, MEDIAN_LINES = 15, 12
+SECTION = re.compile(r"^#{2,4}[ \t].*?\{#(?P<id>[\w-]+)[^}\n]*\}[ \t]*$", re.M)
+
+
+def non_empty_lines(code: str) -> int:
+    return sum(1 for line in code.splitlines() if line.strip())
+
+
+def opening_recipes(text: str, root=ROOT) -> dict[str, tuple[str, int]]:
+    """{section id: (example, non-empty lines of its recipe)} for each section (##, ### or
+    ####) of a page whose own text, up to the next heading, includes an example."""
+    heads = list(SECTION.finditer(text))
+    found = {}
+    for head, after in zip(heads, [*heads[1:], None]):
+        paths = included(text[head.end() : after.start() if after else len(text)])
+        if paths:
+            recipe = split_example((root / paths[0]).read_text("utf-8")).recipe
+            found[head["id"]] = (paths[0], non_empty_lines(recipe))
+    return found
+
+
+def too_long(sizes: dict[str, tuple[str, int]]) -> list[str]:
+    return [f"{where}: {name}, {n} lines" for where, (name, n) in sizes.items() if n > RECIPE_LINES]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_section_opens_with_a_short_recipe(language):
+    sizes = {
+        f"docs/{page_source(chapter, language)}#{section}": found
+        for chapter in CHAPTERS
+        for section, found in opening_recipes(
+            (ROOT / "docs" / page_source(chapter, language)).read_text("utf-8")
+        ).items()
+    }
+    assert len(sizes) > 4 * len(CHAPTERS), "few sections found: has the heading pattern changed?"
+    assert not too_long(sizes), (
+        f"these sections open with a recipe of more than {RECIPE_LINES} non-empty lines: keep "
+        "the recipe short and fold the long demonstration below it (CONTRIBUTING, 'Rules for "
+        "an example'):\n" + "\n".join(too_long(sizes))
+    )
+    median = statistics.median(n for _, n in sizes.values())
+    assert median <= MEDIAN_LINES, (
+        f"{language}: the chapters' opening recipes have a median of {median} non-empty lines "
+        f"(at most {MEDIAN_LINES})"
+    )
+
+
+def test_a_section_opening_with_a_long_recipe_is_found(tmp_path):
+    """The check above can fail: the first example of each section is measured, not a later one."""
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "long.py").write_text("x = 1\n" * 16 + f"\n{CHECKS_LINE}\nassert x\n")
+    (tmp_path / "snippets" / "short.py").write_text("print(1)\n")
+    fence = '```python exec="on"\n--8<-- "snippets/{}.py"\n```\n'
+    page = (
+        "# Page\n\n## Long first {#long-first}\n\n"
+        + fence.format("long")
+        + fence.format("short")
+        + "\n## Short first {#short-first}\n\n"
+        + fence.format("short")
+        + fence.format("long")
+        + "\n### No example {#none}\n\nText.\n"
+    )
+    sizes = opening_recipes(page, tmp_path)
+    assert sizes == {
+        "long-first": ("snippets/long.py", 16),
+        "short-first": ("snippets/short.py", 1),
+    }
+    assert too_long(sizes) == ["long-first: snippets/long.py, 16 lines"]
