@@ -24,7 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 from gradsite.project import ROOT, included
 
 from broken import build_broken
@@ -32,7 +32,7 @@ from browser import chromium, chromium_path, page_survey, served, tab  # noqa: F
 from sitebuild import Build, build, culprit_first
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
-# its version string), no placeholders (see gradsite/execute.py).
+# its version string), no placeholders (see gradsite/runner/).
 for _name in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC"):
     os.environ.pop(_name, None)
 

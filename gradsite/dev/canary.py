@@ -38,7 +38,7 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CHAPTER = "zeroing/index.html"  # a chapter page with examples, math-free; pictures are elsewhere
 DIFF_LINES = 40  # per file in the report; the whole diff is in properdocs.diff
@@ -182,8 +182,8 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
             "the torch version line under every page (config.extra set by the hook)",
             "gs-provenance",
         ),
-        "gradsite/compat_hook.py": ("the compatibility note under each example", "mx-note"),
-        "gradsite/downloads.py": (
+        "gradsite/matrix/notes.py": ("the compatibility note under each example", "mx-note"),
+        "gradsite/downloads/": (
             "the notebook and examples-zip links under the chapter title",
             "gs-downloads",
         ),
@@ -200,14 +200,16 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
         f"en/search/search_index.json {'exists' if languages_hook else 'is missing'})"
     )
     offline = (site / "downloads" / "pytorch-gradients-offline.zip").exists()
-    found.append(f"Offline copy (gradsite/offline.py): {'made' if offline else 'DROPPED'}")
+    found.append(
+        f"Offline copy (gradsite/downloads/offline.py): {'made' if offline else 'DROPPED'}"
+    )
     unchecked = [h for h in listed if h not in hooks and h != "gradsite/languages.py"]
     if unchecked:
         found.append(
             f"Hooks not checked by a marker: {', '.join(unchecked)} (they run only if the others do)"
         )
 
-    # The examples (markdown-exec through gradsite.execute), math, pictures.
+    # The examples (markdown-exec through gradsite.runner), math, pictures.
     for what, marker, page in (
         ("Code blocks, examples and their outputs,", 'class="highlight"', CHAPTER),
         ("MathML math", "<math", "accumulation/index.html"),
@@ -389,6 +391,6 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix
 
 if __name__ == "__main__":
     os.environ.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
-    # The PDFs (gradsite/book.py) are Chromium's work, the same under either tool: left out, for time.
+    # The PDFs (gradsite/downloads/book.py) are Chromium's work, the same under either tool: left out, for time.
     os.environ.setdefault("GRADSITE_PDF", "0")
     sys.exit(main())
