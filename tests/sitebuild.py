@@ -42,13 +42,30 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
+def _only(site_dir: Path, project: Path, only: str) -> Path:
+    """A config that builds one chapter of `project` (both languages) and the pages outside
+    chapters; links to the pages left out are info, not warnings."""
+    config = site_dir.parent / f"mkdocs-{only}.yml"
+    override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
+        "INHERIT": str(project / "mkdocs.yml"),
+        "docs_dir": str(project / "docs"),
+        "hooks": [str(project / "gradsite" / "hooks.py")],
+        "watch": [str(project / "snippets"), str(project / "gradsite")],
+        "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
+        "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
+        "nav": ["index.md", f"{only}/index.md"],
+        "validation": {"omitted_files": "info", "not_found": "info", "anchors": "info"},
+    }
+    config.write_text(json.dumps(override), encoding="utf-8")
+    return config
+
+
 def build(
     site_dir: Path,
     *,
     project: Path = ROOT,
     before: str = "",
     only: str | None = None,
-    links: bool = False,
     env: dict | None = None,
     offline: bool = False,
     outputs: Path | None = None,
@@ -60,28 +77,9 @@ def build(
     `outputs` (with `offline`): the folder the examples' outputs are kept in, read by another
     build given the same one (gradsite/downloads/offline.py, `make`).
     `only` builds one chapter (both languages) and the pages outside chapters:
-    links to the pages left out are then reported as info, not warnings, unless
-    `links` (then every link is checked, and those to the pages left out fail too).
+    links to the pages left out are then reported as info, not warnings.
     """
-    config = project / "mkdocs.yml"
-    if only:
-        config = site_dir.parent / f"mkdocs-{only}.yml"
-        override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
-            "INHERIT": str(project / "mkdocs.yml"),
-            "docs_dir": str(project / "docs"),
-            "hooks": [str(project / "gradsite" / "hooks.py")],
-            "watch": [str(project / "snippets"), str(project / "gradsite")],
-            "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
-            "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
-            "nav": ["index.md", f"{only}/index.md"],
-        }
-        if not links:
-            override["validation"] = {
-                "omitted_files": "info",
-                "not_found": "info",
-                "anchors": "info",
-            }
-        config.write_text(json.dumps(override), encoding="utf-8")
+    config = _only(site_dir, project, only) if only else project / "mkdocs.yml"
 
     def one(folder: Path, more: dict) -> tuple[int, str]:
         driver = textwrap.dedent(before) + textwrap.dedent(
