@@ -1,31 +1,13 @@
-"""The site's one MkDocs hook module (mkdocs.yml, `hooks:`): each event once, calling the jobs in
-order, every priority stated here. Read the events top to bottom and you have the pipeline; the
-jobs live in their modules (`ls gradsite`):
+"""The site's one MkDocs hook module (mkdocs.yml, `hooks:`): each event once, calling the parts
+of `ls gradsite` in order, every priority stated here. Read the events top to bottom and you
+have the pipeline a page goes through (CONTRIBUTING.md draws it).
 
-* the runner (gradsite/runner/): told the project, page and language through its `Context`,
-  which this module makes once per build and hands to every page's Markdown (mkdocs.yml lists
-  gradsite.runner as a Markdown extension, beside the python fences whose `format` is
-  gradsite.runner.fence_format), and which answers `result(snippet)` for the jobs after it;
-* each page parsed once into its fences (gradsite/pages.py), which every job below reads;
-* the checks here: every page exists in both languages, and both include the same examples
-  in the same order and give their headings the same ids (mkdocs-static-i18n would silently
-  fall back, and a differing id breaks the language switch); no variant of a glossary term;
-* the compatibility note under each example, and "My PyTorch" (gradsite/matrix/notes.py);
-* the error-message index: each entry's heading is the message its example printed
-  (gradsite/errorindex.py);
-* the claims: each page's marks, checked against the asserts of its examples and shown with
-  their proofs, and the claims page (gradsite/claims/);
-* one search index, sitemap and 404 page per language (gradsite/languages.py), with the
-  glossary's terms as single Chinese words (gradsite/searchwords.py);
-* the downloads: notebooks, examples zips, the PDFs, and in the offline copy's own build its
-  search scripts (gradsite/downloads/);
-* in `make serve`, a failed rebuild's errors on the served pages (gradsite/serve.py);
-* the templates' words and torch version, and glossary tooltips in the page's language
-  (gradsite/glossary.py).
-
-What a build keeps between events lives in one `Site`, in the build's config: both
-languages of a build (mkdocs-static-i18n builds them with the same config) share it,
-and nothing is kept in a module.
+The checks no part owns are here: every page exists in both languages, and both include the
+same examples in the same order and give their headings the same ids (mkdocs-static-i18n would
+silently fall back, and a differing id breaks the language switch); no variant of a glossary
+term. What a build keeps between events lives in one `Site`, in the build's config: both
+languages of a build (mkdocs-static-i18n builds them with the same config) share it, and
+nothing is kept in a module.
 """
 
 from __future__ import annotations
@@ -107,22 +89,21 @@ def on_config(config):
     site.matrix = (data := matrix.load(), matrix.rows(data))
     config.mdx_configs.setdefault(RUNNER, {})["context"] = site.runner
     reproducible.pin_build_date(site.runner.root)  # dates from the last commit, not the clock
-    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(
-        config.docs_dir, language
-    )
+    terms = glossary.terms(config.docs_dir, language)
+    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = terms
     searchwords.add_glossary_terms(config.docs_dir)
     offline.use_local_shim(config)
     # For the templates (gradsite/overrides): the torch that ran the examples, and their words.
     config.extra["torch_version"] = torch.__version__
     config.extra["words"] = WORDS[language]["page"]
     config.extra["not_found"] = [
-        {
-            "lang": lang,
-            "home": url_prefix(lang),
-            "title": WORDS[lang]["page"]["not_found_title"],
-            "text": WORDS[lang]["page"]["not_found"],
-        }
-        for lang in LANGUAGES
+        dict(
+            lang=lang,
+            home=url_prefix(lang),
+            title=words["not_found_title"],
+            text=words["not_found"],
+        )
+        for lang, words in ((lang, WORDS[lang]["page"]) for lang in LANGUAGES)
     ]
     return config
 
@@ -157,22 +138,23 @@ def _twins(pages: list[str], docs: Path) -> list[str]:
                 f"docs/{stem}.{lang}.md (language {lang})"
             )
         if set(LANGUAGES) <= langs:
-            text = {
-                lang: (docs / f"{stem}.{lang}.md").read_text(encoding="utf-8") for lang in LANGUAGES
-            }
-            errors += _same(
-                stem,
-                "included examples",
-                [[m["path"] for m in INCLUDE.finditer(t)] for t in text.values()],
-                "Include each example in both languages, at the same place.",
-            )
-            errors += _same(
-                stem,
-                "heading ids",
-                [[m["id"] for m in HEADING_ID.finditer(t)] for t in text.values()],
-                "Give a heading the same {#id} in both languages.",
-            )
+            text = [(docs / f"{stem}.{lang}.md").read_text(encoding="utf-8") for lang in LANGUAGES]
+            for what, pattern, group, fix in TWINS_AGREE:
+                found = [[m[group] for m in pattern.finditer(t)] for t in text]
+                errors += _same(stem, what, found, fix)
     return errors
+
+
+# What both languages of a page list in the same order, and how to fix a difference.
+TWINS_AGREE = (
+    (
+        "included examples",
+        INCLUDE,
+        "path",
+        "Include each example in both languages, at the same place.",
+    ),
+    ("heading ids", HEADING_ID, "id", "Give a heading the same {#id} in both languages."),
+)
 
 
 def _same(stem: str, what: str, lists: list[list[str]], fix: str) -> list[str]:

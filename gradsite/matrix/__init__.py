@@ -26,24 +26,9 @@ __all__ = ["ROOT", "load"]
 DATA = ROOT / "data" / "matrix.json"
 
 # Every minor release from 1.13, its last patch: the only list of releases.
-RELEASES = (
-    "1.13.1",
-    "2.0.1",
-    "2.1.2",
-    "2.2.2",
-    "2.3.1",
-    "2.4.1",
-    "2.5.1",
-    "2.6.0",
-    "2.7.1",
-    "2.8.0",
-    "2.9.1",
-    "2.10.0",
-    "2.11.0",
-    "2.12.1",
-    "2.13.0",
-    "2.14.1",
-    "2.15.0",
+RELEASES = tuple(
+    "1.13.1 2.0.1 2.1.2 2.2.2 2.3.1 2.4.1 2.5.1 2.6.0 2.7.1 2.8.0 2.9.1 2.10.0 2.11.0 2.12.1 "
+    "2.13.0 2.14.1 2.15.0".split()
 )
 # Only with a wheel index (CI): --index https://download.pytorch.org/whl/nightly/cpu
 NIGHTLY = "nightly"
