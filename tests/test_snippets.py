@@ -8,8 +8,8 @@ way the project runs an example as a program: the matrix worker's `run`
 (gradsite/matrix_worker.py), with the build's limits (time, output, leaks).
 
 One run of each example (kept per worker, its tests in one xdist group) serves three tests.
-It runs the file with one change: its `# --- checks ---` line, a comment, becomes a print of
-a marker line (`MARKER`; same line numbers). Python runs a file top to bottom, so what the
+It runs the file with one change: its `# --- checks ---` line, a comment, gets a print of a
+marker line (`MARKER`) in front of it, on the same line (same line numbers). Python runs a file top to bottom, so what the
 program printed before the marker is what its recipe alone prints, and what it printed after
 is what its checks print (tests/test_recipes.py checks the recipe also compiles alone):
 
@@ -55,11 +55,13 @@ MARKER = "--- gradsite tests: the checks start here ---"
 
 
 def as_program(code: str) -> str:
-    """The example's file with its checks line (a comment) replaced by a print of MARKER."""
+    """The example's file with a print of MARKER put before its checks line (a comment), on the
+    same line: the line numbers stay, and so does the line, for a check that reads its own file
+    (snippets/accumulation/complete_loop.py runs its recipe's code again)."""
     lines = code.splitlines(keepends=True)
     at = [i for i, line in enumerate(lines) if line.rstrip() == CHECKS_LINE]
     for i in at[:1]:
-        lines[i] = f"print({MARKER!r}, flush=True)\n"
+        lines[i] = f"print({MARKER!r}, flush=True)  {lines[i]}"
     return "".join(lines)
 
 
