@@ -21,7 +21,7 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
    search index;
 8. the two-process DDP example of the accumulation chapter, run as a reader would
    (issue 5's budget: 15 s on this 2-core machine);
-9. `make build` (its command, `python -m gradsite.offline`, gradsite/offline.py): the site
+9. `make build` (its command, `python -m gradsite.downloads.offline`, gradsite/downloads/offline.py): the site
    printing the PDFs (gradsite/book.py), then the offline copy's build and its zip; 9a: that
    minus figure 1, what the PDFs and the offline copy add. Figures 1, 2 and 5 are the site's
    build alone (`mkdocs build`), without the PDFs (GRADSITE_PDF=0): `mkdocs serve` never
@@ -61,7 +61,7 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from gradsite import book
+from gradsite.downloads import book
 from gradsite.project import (
     CHAPTERS,
     LANGUAGES,
@@ -116,8 +116,9 @@ import io, json, sys, time, warnings
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 import torch
-from gradsite import execute
-from gradsite.project import FENCE, INCLUDE, LANGUAGES
+from gradsite import runner
+from gradsite.pages import fences
+from gradsite.project import LANGUAGES
 
 def run(code, origin):
     namespace = {"__name__": "__main__", "__file__": origin}
@@ -132,23 +133,23 @@ elif sys.argv[1] == "examples":
     seen = set()
     for language in LANGUAGES:
         for page in sorted(Path("docs").rglob(f"*.{language}.md")):
-            for match in FENCE.finditer(page.read_text(encoding="utf-8")):
-                body = match["body"].strip()
-                include = INCLUDE.fullmatch(body)
-                origin = include["path"] if include else str(page)
+            for fence in (f for f in fences(page.read_text(encoding="utf-8")) if f.executed):
+                body, include = fence.body.strip(), fence.include
+                origin = include or str(page)
                 code = Path(origin).read_text() if include else body
                 if (code, None if include else language) not in seen:
                     seen.add((code, None if include else language))
                     examples.append((None if include else language, origin, code))
 start = time.perf_counter()
-build = execute.Context()
+build = runner.Context()
 for language, origin, code in examples:
     if language:
         build.language = language
-    with execute.telling(build):
+    with runner.telling(build):
         namespace = run(code, origin)
-    if origin.startswith("snippets/"):
-        build.namespaces[origin] = (code, namespace)
+    if origin.startswith("snippets/"):  # figures draw the globals of its run (Context.result)
+        build.latest[origin] = origin
+        build.results[origin] = runner.Result("", code=code, namespace=namespace)
 print("FLOOR" + json.dumps({"seconds": time.perf_counter() - start, "count": len(examples)}))
 """
 
@@ -158,11 +159,11 @@ WARM = """
 import json, os, sys, time
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from gradsite import execute
+from gradsite import runner
 
 site, page, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 # Each rebuild is a new build, as in `make serve`, which keeps outputs on disk across them.
-os.environ[execute.DISK_CACHE] = os.path.join(site + "-outputs")
+os.environ[runner.DISK_CACHE] = os.path.join(site + "-outputs")
 def timed_build():
     config = load_config("mkdocs.yml", site_dir=site)
     start = time.perf_counter()
@@ -259,10 +260,10 @@ def count_runs(runs: Path, examples: dict) -> dict[str, dict[str, int]]:
 
 
 def make_build(site: Path) -> float:
-    """Seconds of a clean `make build` (its command: python -m gradsite.offline): figure 9."""
+    """Seconds of a clean `make build` (its command: python -m gradsite.downloads.offline): figure 9."""
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "gradsite.offline", str(site)],
+        [sys.executable, "-m", "gradsite.downloads.offline", str(site)],
         cwd=ROOT,
         env=_env(**{book.SWITCH: "1"}),
         capture_output=True,

@@ -12,7 +12,7 @@ them into test modules too would start a second session-wide browser.
   Requests to any other host are aborted and listed in `tab.blocked`; answers
   with status >= 400 and failed requests are listed in `tab.failed`.
 
-Chromium is the one the build prints the PDFs with (gradsite/book.py, `chromium()`:
+Chromium is the one the build prints the PDFs with (gradsite/downloads/book.py, `chromium()`:
 $GRADSITE_CHROMIUM when set, else Debian's /usr/bin/chromium, else one on PATH):
 Playwright never downloads a browser here. Without it, the tests using these
 fixtures (and `chromium_path`: the PDFs' tests) are skipped, and the run's summary
@@ -35,7 +35,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
@@ -102,7 +102,7 @@ def browser_missing(reason: str) -> None:
 
 
 def find_chromium() -> str:
-    """The build's Chromium (gradsite/book.py); skips, or fails if required, when there is none."""
+    """The build's Chromium (gradsite/downloads/book.py); skips, or fails if required, when there is none."""
     path = book.chromium()
     if path is None:
         browser_missing(f"browser tests need Chromium: {book.not_found()}; {book.INSTALL}")

@@ -3,7 +3,8 @@
 * `site`: one strict build of the real project for the whole session;
 * `later`: a second one, in another process and folder with the clock moved
   (tests/test_reproducible.py compares the two byte for byte);
-* `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
+* `broken`: strict builds of small projects, each carrying one kind of mistake or a few
+  independent ones (tests/broken.py);
 * browser fixtures (tests/browser.py).
 
 Markers (pyproject.toml): `browser` (Chromium) and `build` (reads a shared whole-site
@@ -24,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 from gradsite.project import ROOT, included
 
 from broken import build_broken
@@ -32,7 +33,7 @@ from browser import chromium, chromium_path, page_survey, served, tab  # noqa: F
 from sitebuild import Build, build, culprit_first
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
-# its version string), no placeholders (see gradsite/execute.py).
+# its version string), no placeholders (see gradsite/runner/).
 for _name in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC"):
     os.environ.pop(_name, None)
 
@@ -243,11 +244,12 @@ def later() -> Build:
 
 
 @pytest.fixture(scope="session")
-def broken() -> tuple[Build, dict]:
-    """The broken copy's strict build (tests/broken.py) and the line each edited snippet fails at."""
-    result, lines = _start("broken").result()
-    assert result.returncode != 0, "the broken build passed:\n" + result.log[-3000:]
-    return result, lines
+def broken() -> dict[str, Build]:
+    """The small broken projects' strict builds (tests/broken.py), by project."""
+    built = _start("broken").result()
+    for name, result in built.items():
+        assert result.returncode != 0, f"the broken build {name} passed:\n" + result.log[-3000:]
+    return built
 
 
 def pytest_addoption(parser):

@@ -11,7 +11,7 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
 import survey
@@ -71,7 +71,7 @@ def test_a_missing_browser_is_said_once_and_other_skips_are_listed():
 
 
 def test_gradsite_chromium_when_set_is_the_only_place_looked_at(monkeypatch, tmp_path):
-    """The build and the browser tests find the same Chromium (gradsite/book.py); naming one
+    """The build and the browser tests find the same Chromium (gradsite/downloads/book.py); naming one
     that is not there means there is none, even where /usr/bin/chromium exists."""
     monkeypatch.setenv("GRADSITE_CHROMIUM", "/nonexistent/chromium")
     assert book.chromium() is None

@@ -20,7 +20,7 @@ import shutil
 import statistics
 
 import pytest
-from gradsite import matrix_worker
+from gradsite.matrix import worker as matrix_worker
 from gradsite.project import (
     CHAPTERS,
     CHECKS_LINE,

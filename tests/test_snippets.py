@@ -33,8 +33,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from gradsite import matrix, matrix_worker
-from gradsite.markdown_docs import expand_includes
+from gradsite import matrix
+from gradsite.dev.markdown_docs import expand_includes
+from gradsite.matrix import worker as matrix_worker
 from gradsite.project import CHECKS_LINE, ROOT, snippets, split_example
 
 import cpu_check
