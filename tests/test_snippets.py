@@ -9,9 +9,10 @@ way the project runs an example as a program: the matrix worker's `run`
 
 One run of each example (kept per worker, its tests in one xdist group) serves three tests.
 It runs the file with one change: its `# --- checks ---` line, a comment, gets a print of a
-marker line (`MARKER`) in front of it, on the same line (same line numbers). Python runs a file top to bottom, so what the
-program printed before the marker is what its recipe alone prints, and what it printed after
-is what its checks print (tests/test_recipes.py checks the recipe also compiles alone):
+marker line (`MARKER`) in front of it, on the same line (same line numbers). Python runs a file
+top to bottom, so what the program printed before the marker is what its recipe alone prints,
+and what it printed after is what its checks print (tests/test_recipes.py checks the recipe also
+compiles alone):
 
 * it exits 0, writes nothing to stderr and prints something;
 * it prints exactly what the pinned torch's row of data/matrix.json recorded (the output's

@@ -6,7 +6,7 @@ audit hook: each time Python compiles source whose key is an example's (runpy, e
 build's runner, a Jupyter cell), it appends "<kind> <key>" to `runs.txt` there. The kinds:
 
 * `file`: the example's file, as the build's runner, the matrix worker and the tests run it
-  (tests/test_snippets.py runs it with its checks line replaced by a print of a marker: the
+  (tests/test_snippets.py runs it with a print of a marker in front of its checks line: the
   same key);
 * `recipe`: its recipe alone (the code above `# --- checks ---`: a notebook's cell);
 * either, followed by `-drift`, in a process that first ran a simulated PyTorch change (a
@@ -29,11 +29,11 @@ import sys
 
 _FOLDER = os.environ.get("GRADSITE_COUNT_RUNS")
 _CLAIM = re.compile(r"^[ \t]*# claim: .*$", re.M)
-# The checks line (gradsite/project.py, CHECKS_LINE), or the marker print tests/test_snippets.py
-# runs in its place.
+# The checks line (gradsite/project.py, CHECKS_LINE), or the same line after the marker print
+# tests/test_snippets.py puts in front of it.
 _CHECKS = re.compile(
-    r"^(# --- checks ---|print\('--- gradsite tests: the checks start here ---', flush=True\))"
-    r"[ \t]*$",
+    r"^(print\('--- gradsite tests: the checks start here ---', flush=True\)[ \t]*)?"
+    r"# --- checks ---[ \t]*$",
     re.M,
 )
 DRIFT_PATCH = "<drift patch>"  # the file name tests/sitebuild.py compiles a drift case's patch as

@@ -13,6 +13,7 @@ runs it with `python`, and that one carries the page's output.
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from pathlib import Path
@@ -23,7 +24,7 @@ from nbformat import v4
 from gradsite.claims.render import strip
 from gradsite.pages import fences
 from gradsite.project import HEADING_ID, split_example
-from gradsite.runner import Context
+from gradsite.runner import NO_EXEC, PLACEHOLDER, Context, Result
 
 _ADMONITION = re.compile(
     r'^!!! (?P<kind>\w+)(?: "(?P<title>(?:[^"\\]|\\.)*)")?[ \t]*\n(?P<body>(?:(?:    .*)?\n)+)',
@@ -107,6 +108,8 @@ def notebook(
         snippet = fence.include
         name = Path(snippet).name if snippet else "example.py"
         result = context.result(snippet or textwrap.dedent(fence.body))
+        if os.environ.get(NO_EXEC):  # nothing ran: the page's placeholder
+            result = Result(PLACEHOLDER)
         if result is None or result.failure:
             raise ValueError(f"{where}: example {name} has no output in this build")
         # An example's cell is its recipe, as the page shows it (the checks stay in the file).
