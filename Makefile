@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok canary cpu-check
+.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok drift-claims canary cpu-check
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -33,19 +33,23 @@ $(STAMP): $(SITE_STAMP)
 	$(BIN)/python -m pip install --quiet --group test
 	touch $@
 
-# serve keeps example outputs in .cache/gradsite across sessions (gradsite/execute.py).
+# serve keeps example outputs in .cache/gradsite across sessions (gradsite/runner/).
 serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT) (make serve PORT=8001)
 	GRADSITE_CACHE=.cache/gradsite $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --livereload
 
 # The site, then its offline copy: a strict build of its own that reuses the site's outputs,
-# zipped into site/downloads/ with the PDFs (gradsite/offline.py, `make`).
+# zipped into site/downloads/ with the PDFs (gradsite/downloads/offline.py, `make`).
 build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
-	$(BIN)/python -m gradsite.offline site
+	$(BIN)/python -m gradsite.downloads.offline site
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
-# shared; tests of one xdist_group (an example's run and its matrix row) share a worker.
+# shared; tests of one xdist_group (an example's run and its three tests, a language's page
+# survey) share a worker. --no-loadscope-reorder keeps the order tests/conftest.py gives (tests
+# that need no build first): by default xdist starts the biggest groups first, and a language's
+# survey group then holds a worker from the start, waiting for the site's build.
+# `make bench` times it (figure 11).
 test: $(STAMP)  ## the whole suite, strict build included
-	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
+	$(BIN)/python -m pytest -n auto --dist loadgroup --no-loadscope-reorder --durations=15
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
@@ -64,12 +68,17 @@ lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows;
 format: $(STAMP)  ## ruff on snippets/, gradsite/, tests/, benchmarks/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
 	$(BIN)/ruff format snippets gradsite tests benchmarks
 	$(BIN)/ruff check --fix snippets gradsite tests benchmarks
-	$(BIN)/python -m gradsite.typography --fix
+	$(BIN)/python -m gradsite.dev.typography --fix
 
-# A zh section and its en twin say the same again: record it (gradsite/translations.py;
+# A zh section and its en twin say the same again: record it (gradsite/dev/translations.py;
 # tests/test_translations.py fails, naming the page and section, until then).
 translations-ok: $(SITE_STAMP)  ## record that each changed section says the same in both languages
-	$(BIN)/python -m gradsite.translations record
+	$(BIN)/python -m gradsite.dev.translations record
+
+# The build reads which drift cases break each claim from data/drift-claims.json, not from
+# tests/: record it after editing tests/drift_cases/ (tests/test_drift.py fails until then).
+drift-claims: $(SITE_STAMP)  ## record the drift cases of each claim (tests/drift_cases/) in data/drift-claims.json
+	$(BIN)/python tests/drift_claims.py
 
 # The toolchain after Material (CONTRIBUTING.md): MkDocs and ProperDocs build the site strict
 # and every file is compared; the newest Zensical builds it and the report says what it drops.
@@ -79,12 +88,12 @@ canary:  ## ProperDocs and the newest Zensical against MkDocs, report in .cache/
 	test -x $(CANARY)/bin/python || $(PYTHON) -m venv $(CANARY)
 	$(CANARY)/bin/python -m pip install --quiet --upgrade pip
 	$(CANARY)/bin/python -m pip install --quiet $(PIP_FLAGS) -e . --upgrade properdocs zensical
-	$(CANARY)/bin/python -m gradsite.canary
+	$(CANARY)/bin/python -m gradsite.dev.canary
 
 bench: $(SITE_STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py
 
-# Every example on every torch release (gradsite/matrix.py): only what is missing or
+# Every example on every torch release (gradsite/matrix/): only what is missing or
 # stale runs. RELEASES="1.13.1 2.0.1" and EXAMPLES="snippets/..." narrow it; FORCE=1 reruns.
 RELEASES ?=
 EXAMPLES ?=

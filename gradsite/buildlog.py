@@ -2,7 +2,7 @@
 gradsite/hooks.py).
 
 * markdown-exec logs a failing block again, the whole code and traceback, after the runner's
-  own report (gradsite/execute.py), which names the file, line, page and language and shows
+  own report (gradsite/runner/), which names the file, line, page and language and shows
   the output so far: that repeat is dropped.
 * Whether the build has failed so far (the downloads are not made then).
 * MkDocs' strict count ("Aborted with N errors") covers only the build that raises it: with

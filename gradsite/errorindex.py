@@ -22,10 +22,9 @@ from __future__ import annotations
 import html
 import logging
 import re
-from pathlib import Path
 
-from gradsite import execute
-from gradsite.project import INCLUDE
+from gradsite.pages import Fence
+from gradsite.runner import Context
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
@@ -40,14 +39,16 @@ MESSAGE = re.compile(r"^[ \t]*(?P<line>\w*(?:Error|Warning|Exception): .+)$", re
 _SENTENCE_END = re.compile(r"(?<=\.)(?=\s|[A-Z])|(?=: \[)")
 
 
-def entries(markdown: str) -> dict[str, str]:
-    """{heading id: the snippet its entry includes} for every `.gs-error` heading."""
-    found = {}
+def entries(markdown: str, fences: list[Fence]) -> dict[str, str]:
+    """{heading id: the snippet its entry includes} for every `.gs-error` heading of a page
+    (`fences`: the page's, gradsite/pages.py)."""
     marks = list(_ENTRY.finditer(markdown))
+    found = {}
     for mark, following in zip(marks, [*marks[1:], None]):
-        section = markdown[mark.end() : following.start() if following else len(markdown)]
-        include = INCLUDE.search(section)
-        found[mark["id"]] = include["path"] if include else ""
+        end = following.start() if following else len(markdown)
+        found[mark["id"]] = next(
+            (f.include for f in fences if mark.end() <= f.start < end and f.include), ""
+        )
     return found
 
 
@@ -62,26 +63,11 @@ def first_sentence(output: str) -> str | None:
     return f"{kind}: {text[: end.start()] if end else text}".rstrip()
 
 
-def _output(snippet: str, context: execute.Context) -> str | None:
-    """What `snippet` printed in this build (its run, or a kept output)."""
-    ran = context.namespaces.get(snippet)
-    path = Path(context.root) / snippet
-    codes = [ran[0]] if ran else []
-    if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        codes += [text, text.rstrip("\n")]
-    for code in codes:
-        kept = execute.kept(execute.cache_key(code, snippet, context), context)
-        if kept is not None:
-            return kept
-    return None
-
-
 def _heading(match: re.Match, title: str) -> str:
     return f"{match['open']}{html.escape(title, quote=False)}{match['link']}"
 
 
-def headings(page_html: str, page, found: dict[str, str], context: execute.Context) -> str:
+def headings(page_html: str, page, found: dict[str, str], context: Context) -> str:
     """Each entry's heading (and its table-of-contents line) becomes its example's message."""
     where = f"docs/{page.file.src_uri}"
     titles = {}
@@ -89,10 +75,10 @@ def headings(page_html: str, page, found: dict[str, str], context: execute.Conte
         if not snippet:
             log.error(f"{where}: error entry #{anchor} includes no example")
             continue
-        output = _output(snippet, context)
-        if output is None:
+        result = context.result(snippet)
+        if result is None or result.failure:
             continue  # the example failed: the runner has reported it
-        title = first_sentence(output)
+        title = first_sentence(result.output)
         if not title:
             log.error(
                 f"{where}: error entry #{anchor}: {snippet} printed no 'SomethingError: …' or "

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from markdown.extensions.abbr import AbbrExtension, AbbrTreeprocessor
 
+from gradsite.pages import blank_code
 from gradsite.words import WORDS
 
 _ROW = re.compile(
@@ -76,17 +77,11 @@ def variants(docs_dir: Path, language: str) -> dict[str, str]:
     }
 
 
-# What is not prose: fenced blocks (their fences may be indented, in a fold) and inline code.
-_FENCED = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
-_INLINE_CODE = re.compile(r"(`+).+?\1")
-
-
 def variants_in(markdown: str, found: dict[str, str]) -> list[tuple[int, str, str]]:
     """(line, variant, term) for each glossary variant in a page's prose, code excepted."""
     if not found:
         return []
-    blank = _FENCED.sub(lambda m: "\n" * m[0].count("\n"), markdown)
-    blank = _INLINE_CODE.sub(lambda m: " " * len(m[0]), blank)
+    blank = blank_code(markdown)
     pattern = re.compile(
         "|".join(_pattern(v) for v in sorted(found, key=len, reverse=True)), re.IGNORECASE
     )

@@ -1,35 +1,18 @@
-"""The site's one MkDocs hook module (mkdocs.yml, `hooks:`): each event once, calling the
-jobs in order, every priority stated here. The jobs live in their modules:
+"""The site's one MkDocs hook module (mkdocs.yml, `hooks:`): each event once, calling the parts
+of `ls gradsite` in order, every priority stated here. Read the events top to bottom and you
+have the pipeline a page goes through (CONTRIBUTING.md draws it).
 
-* the runner (gradsite/execute.py): told the project, page and language through its
-  `Context`, which this module makes once per build and hands to every page's Markdown
-  (mkdocs.yml lists gradsite.execute as a Markdown extension, beside the python fences
-  whose `format` is gradsite.execute.fence_format);
-* the checks below: every page exists in both languages, and both include the same
-  examples in the same order and give their headings the same ids (mkdocs-static-i18n
-  would silently fall back, and a differing id breaks the language switch);
-* one search index, sitemap and 404 page per language (gradsite/languages.py), with the
-  glossary's terms as single Chinese words (gradsite/searchwords.py);
-* the compatibility note under each example (gradsite/compat_hook.py);
-* the error-message index: each entry's heading is the message its example printed
-  (gradsite/errorindex.py);
-* the claim ledger: each page's claim marks, checked against the asserts of its examples
-  and shown with their proofs, and the claims page (gradsite/claims.py);
-* the downloads: notebooks, examples zips (gradsite/downloads.py), the PDFs, and in the
-  offline copy's own build its search scripts (gradsite/offline.py);
-* in `make serve`, a failed rebuild's errors on the served pages (gradsite/serve.py);
-* the templates' words and torch version, glossary tooltips in the page's language, and
-  no variant of a glossary term in a page (gradsite/glossary.py).
-
-What a build keeps between events lives in one `Site`, in the build's config: both
-languages of a build (mkdocs-static-i18n builds them with the same config) share it,
-and nothing is kept in a module.
+The checks no part owns are here: every page exists in both languages, and both include the
+same examples in the same order and give their headings the same ids (mkdocs-static-i18n would
+silently fall back, and a differing id breaks the language switch); no variant of a glossary
+term. What a build keeps between events lives in one `Site`, in the build's config: both
+languages of a build (mkdocs-static-i18n builds them with the same config) share it, and
+nothing is kept in a module.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,20 +21,22 @@ from mkdocs.plugins import event_priority
 
 from gradsite import (
     buildlog,
-    claims,
-    compat_hook,
     downloads,
     errorindex,
-    execute,
     glossary,
     languages,
-    offline,
+    matrix,
     reproducible,
+    runner,
     searchwords,
     serve,
 )
+from gradsite.claims import render
+from gradsite.claims.ledger import CLAIMS_PAGE, Ledger, in_nav_order
+from gradsite.downloads import offline
+from gradsite.matrix import notes
+from gradsite.pages import Fence, fences
 from gradsite.project import (
-    FENCE,
     HEADING_ID,
     INCLUDE,
     LANGUAGES,
@@ -67,18 +52,18 @@ from gradsite.words import WORDS
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
 # The Markdown extension (mkdocs.yml) that gives pages the runner's Context.
-RUNNER = "gradsite.execute"
+RUNNER = "gradsite.runner"
 
 
 @dataclass
 class Site:
     """What one build keeps between events."""
 
-    runner: execute.Context
-    matrix: tuple[dict, dict] = ({}, {})  # data/matrix.json and its current rows (compat_hook.load)
+    runner: runner.Context
+    matrix: tuple[dict, dict] = ({}, {})  # data/matrix.json and its current rows (matrix.rows)
     not_found: dict[str, str] = field(default_factory=dict)  # language -> its 404.html
-    ledger: claims.Ledger = field(default_factory=claims.Ledger)  # every page's claims
-    said: set[str] = field(default_factory=set)  # what the log has said once (compat_hook)
+    ledger: Ledger = field(default_factory=Ledger)  # every page's claims
+    said: set[str] = field(default_factory=set)  # examples without a matrix row, named once
     # page source -> {heading id: snippet} of its error-index entries (gradsite/errorindex.py)
     error_entries: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -92,139 +77,99 @@ def on_config(config):
     if "gradsite" not in config:  # a new build: its count starts here, before it logs
         buildlog.count_from_here()
     buildlog.quiet_markdown_exec()
-    for name in execute.changed_sources():  # an edit while `make serve` runs
+    for name in runner.changed_sources():  # an edit while `make serve` runs
         log.warning(
             f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)"
         )
     language = language_of_build(config)
     if "gradsite" not in config:  # the first language of a build (the others reuse its Site)
-        config["gradsite"] = Site(runner=execute.Context())
+        config["gradsite"] = Site(runner=runner.Context())
     site = site_of(config)
     site.runner.root, site.runner.language = root_of(config), language
-    site.matrix = compat_hook.load()
+    site.matrix = (data := matrix.load(), matrix.rows(data))
     config.mdx_configs.setdefault(RUNNER, {})["context"] = site.runner
     reproducible.pin_build_date(site.runner.root)  # dates from the last commit, not the clock
-    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = glossary.terms(
-        config.docs_dir, language
-    )
+    terms = glossary.terms(config.docs_dir, language)
+    config.mdx_configs.setdefault("gradsite.glossary", {})["glossary"] = terms
     searchwords.add_glossary_terms(config.docs_dir)
     offline.use_local_shim(config)
     # For the templates (gradsite/overrides): the torch that ran the examples, and their words.
     config.extra["torch_version"] = torch.__version__
     config.extra["words"] = WORDS[language]["page"]
     config.extra["not_found"] = [
-        {
-            "lang": lang,
-            "home": url_prefix(lang),
-            "title": WORDS[lang]["page"]["not_found_title"],
-            "text": WORDS[lang]["page"]["not_found"],
-        }
-        for lang in LANGUAGES
+        dict(
+            lang=lang,
+            home=url_prefix(lang),
+            title=words["not_found_title"],
+            text=words["not_found"],
+        )
+        for lang, words in ((lang, WORDS[lang]["page"]) for lang in LANGUAGES)
     ]
     return config
-
-
-def _compare(stem: str, docs: Path, what: str, pattern: re.Pattern, group: str, fix: str) -> None:
-    """Both languages of a page must list the same `what` in the same order."""
-    found = {
-        lang: [
-            m[group]
-            for m in pattern.finditer((docs / f"{stem}.{lang}.md").read_text(encoding="utf-8"))
-        ]
-        for lang in LANGUAGES
-    }
-    (a, first), (b, second) = found.items()
-    if first == second:
-        return
-    only = {a: [x for x in first if x not in second], b: [x for x in second if x not in first]}
-    detail = "; ".join(
-        f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items
-    )
-    log.error(
-        f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: "
-        f"{detail or 'same ones, another order'}. {fix}"
-    )
 
 
 def on_files(files, config):
     site = site_of(config)
     if site.runner.language != LANGUAGES[0]:
         return files  # the checks cover both languages; report them once
-    docs = Path(config.docs_dir)
     pages = [f.src_uri for f in files.documentation_pages()]
-    site.ledger = claims.Ledger.read(docs, site.runner.root, claims.in_nav_order(pages, config.nav))
-    for error in site.ledger.errors:
+    order = in_nav_order(pages, config.nav)
+    site.ledger = Ledger.read(Path(config.docs_dir), site.runner.root, order)
+    for error in [*site.ledger.errors, *_twins(pages, Path(config.docs_dir))]:
         log.error(error)
-    by_stem: dict[str, set[str]] = {}
-    for uri in (f.src_uri for f in files.documentation_pages()):
-        found = split_source(uri)
-        if not found:
-            log.error(f"docs/{uri}: page has no language suffix; name it .zh.md and .en.md")
-            continue
-        by_stem.setdefault(found[0], set()).add(found[1])
-    for stem, langs in sorted(by_stem.items()):
-        missing = sorted(set(LANGUAGES) - langs)
-        for lang in missing:
-            present = sorted(langs)[0]
-            log.error(
-                f"docs/{stem}.{present}.md has no {lang} twin: create docs/{stem}.{lang}.md (language {lang})"
-            )
-        if not missing:
-            _compare(
-                stem,
-                docs,
-                "included examples",
-                INCLUDE,
-                "path",
-                "Include each example in both languages, at the same place.",
-            )
-            _compare(
-                stem,
-                docs,
-                "heading ids",
-                HEADING_ID,
-                "id",
-                "Give a heading the same {#id} in both languages.",
-            )
     return files
 
 
-def _name_the_snippet(match: re.Match, root: Path, language: str) -> str:
-    """A fence whose whole body is one include: tell the runner which file it runs, and fold
-    the example's checks away under it (the page shows its recipe: gradsite/execute.py)."""
-    include = INCLUDE.fullmatch(match["body"].strip("\n"))
-    if not include:
-        return match[0]
-    start, end = match.start("options") - match.start(), match.end("options") - match.start()
-    named = f'{match[0][:start]}{match["options"]} snippet="{include["path"]}"{match[0][end:]}'
-    path = root / include["path"]
-    example = split_example(path.read_text(encoding="utf-8")) if path.is_file() else None
-    if not example or not example.checks:
-        return named  # a missing file is pymdownx.snippets' error to report
-    last = example.checks_from + example.checks.count("\n") - 1
-    title = WORDS[language]["page"]["checks"].replace('"', "&quot;")
-    indent = match["indent"]
-    return (
-        f'{named}\n\n{indent}??? success gs-checks "{title}"\n\n'
-        f'{indent}    ```python linenums="{example.checks_from}"\n'
-        f'{indent}    --8<-- "{include["path"]}:{example.checks_from}:{last}"\n'
-        f"{indent}    ```\n"
+def _twins(pages: list[str], docs: Path) -> list[str]:
+    """Every page has its twin, and both include the same examples in the same order and give
+    their headings the same ids."""
+    by_stem: dict[str, set[str]] = {}
+    errors = []
+    for uri in pages:
+        found = split_source(uri)
+        if not found:
+            errors.append(f"docs/{uri}: page has no language suffix; name it .zh.md and .en.md")
+            continue
+        by_stem.setdefault(found[0], set()).add(found[1])
+    for stem, langs in sorted(by_stem.items()):
+        for lang in sorted(set(LANGUAGES) - langs):
+            errors.append(
+                f"docs/{stem}.{sorted(langs)[0]}.md has no {lang} twin: create "
+                f"docs/{stem}.{lang}.md (language {lang})"
+            )
+        if set(LANGUAGES) <= langs:
+            text = [(docs / f"{stem}.{lang}.md").read_text(encoding="utf-8") for lang in LANGUAGES]
+            for what, pattern, group, fix in TWINS_AGREE:
+                found = [[m[group] for m in pattern.finditer(t)] for t in text]
+                errors += _same(stem, what, found, fix)
+    return errors
+
+
+# What both languages of a page list in the same order, and how to fix a difference.
+TWINS_AGREE = (
+    (
+        "included examples",
+        INCLUDE,
+        "path",
+        "Include each example in both languages, at the same place.",
+    ),
+    ("heading ids", HEADING_ID, "id", "Give a heading the same {#id} in both languages."),
+)
+
+
+def _same(stem: str, what: str, lists: list[list[str]], fix: str) -> list[str]:
+    """Both languages of a page list the same `what` in the same order."""
+    (a, b), (first, second) = LANGUAGES, lists
+    if first == second:
+        return []
+    only = {a: [x for x in first if x not in second], b: [x for x in second if x not in first]}
+    detail = "; ".join(
+        f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items
     )
-
-
-def _glossary_variants(markdown: str, page, config) -> None:
-    """A variant of a glossary term in a page (叶节点 for 叶子节点) fails the build, named."""
-    found = split_source(page.file.src_uri)
-    if not found or found[0] == "glossary/index":
-        return  # the glossary page lists the variants
-    lang = found[1]
-    for line, variant, term in glossary.variants_in(
-        markdown, glossary.variants(config.docs_dir, lang)
-    ):
-        log.error(
-            f'docs/{page.file.src_uri}:{line}: language {lang}: "{variant}" is a variant of the glossary '
-            f'term "{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
-        )
+    return [
+        f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: "
+        f"{detail or 'same ones, another order'}. {fix}"
+    ]
 
 
 def on_serve(server, config, builder):
@@ -233,48 +178,94 @@ def on_serve(server, config, builder):
 
 
 def on_page_markdown(markdown, page, config, files):
-    site = site_of(config)
-    site.runner.page = page.file.src_uri
-    _glossary_variants(markdown, page, config)
-    site.error_entries[page.file.src_uri] = errorindex.entries(markdown)
-    lang = language_of(page.file.src_uri)
-    markdown = FENCE.sub(lambda m: _name_the_snippet(m, site.runner.root, lang), markdown)
-    markdown = _claims(markdown, page, files, site)
-    return compat_hook.add_notes(
-        markdown, page.file.src_uri, *site.matrix, root=site.runner.root, said=site.said
+    site, src = site_of(config), page.file.src_uri
+    site.runner.page = src
+    found = fences(markdown)  # the page, parsed once
+    _glossary_variants(markdown, src, config)
+    site.error_entries[src] = errorindex.entries(markdown, found)
+    markdown = _examples(markdown, found, src, site)
+    return _claim_marks(markdown, page, files, site)
+
+
+def _glossary_variants(markdown: str, src: str, config) -> None:
+    """A variant of a glossary term in a page (叶节点 for 叶子节点) fails the build, named."""
+    found = split_source(src)
+    if not found or found[0] == "glossary/index":
+        return  # the glossary page lists the variants
+    lang = found[1]
+    for line, variant, term in glossary.variants_in(
+        markdown, glossary.variants(config.docs_dir, lang)
+    ):
+        log.error(
+            f'docs/{src}:{line}: language {lang}: "{variant}" is a variant of the glossary '
+            f'term "{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
+        )
+
+
+def _examples(markdown: str, found: list[Fence], src: str, site: Site) -> str:
+    """Each fence that runs one included example: the runner told which file it runs (its
+    `snippet` option), the spot of its compatibility note under it, and its checks folded
+    under that (the page shows its recipe: gradsite/runner/)."""
+    out, position, lang = [], 0, language_of(src)
+    for fence in found:
+        if not fence.executed or not fence.include:
+            continue
+        at = fence.info_end
+        out += [markdown[position:at], f' snippet="{fence.include}"', markdown[at : fence.end]]
+        out.append(
+            notes.spot(fence.include, fence.indent, lang, *site.matrix, site.runner.root, site.said)
+        )
+        out.append(_checks(fence, site.runner.root, lang))
+        position = fence.end
+    return "".join(out) + markdown[position:]
+
+
+def _checks(fence: Fence, root: Path, language: str) -> str:
+    """The fold under an example that shows its checks, with the file's line numbers."""
+    path = root / fence.include
+    example = split_example(path.read_text(encoding="utf-8")) if path.is_file() else None
+    if not example or not example.checks:
+        return ""  # a missing file is pymdownx.snippets' error to report
+    last = example.checks_from + example.checks.count("\n") - 1
+    title = WORDS[language]["page"]["checks"].replace('"', "&quot;")
+    indent = fence.indent
+    return (
+        f'\n\n{indent}??? success gs-checks "{title}"\n\n'
+        f'{indent}    ```python linenums="{example.checks_from}"\n'
+        f'{indent}    --8<-- "{fence.include}:{example.checks_from}:{last}"\n'
+        f"{indent}    ```\n"
     )
 
 
-def _claims(markdown: str, page, files, site: Site) -> str:
+def _claim_marks(markdown: str, page, files, site: Site) -> str:
     """The page's claim marks as links to the claims page, its placeholders filled in."""
     lang = language_of(page.file.src_uri)
-    claims_page = files.get_file_from_path(f"{claims.CLAIMS_PAGE}.{lang}.md")
+    claims_page = files.get_file_from_path(f"{CLAIMS_PAGE}.{lang}.md")
     url = claims_page.url_relative_to(page.file) if claims_page else None
     table = ""
-    if page.file.src_uri == f"{claims.CLAIMS_PAGE}.{lang}.md":
+    if page.file.src_uri == f"{CLAIMS_PAGE}.{lang}.md":
 
         def page_url(src: str, anchor: str) -> str | None:
             target = files.get_file_from_path(src)
             return f"{target.url_relative_to(page.file)}#{anchor}" if target else None
 
-        table = claims.table(site.ledger, lang, page_url, site.matrix[1])
-    return claims.marks(markdown, page.file.src_uri, site.ledger, url, table)
+        table = render.table(site.ledger, lang, page_url, site.matrix[1])
+    return render.marks(markdown, page.file.src_uri, site.ledger, url, table)
 
 
 def on_page_content(html, page, config, files):
-    downloads.write_notebook(html, page, config)
-    site = site_of(config)
-    html = compat_hook.add_data(html, page, files, *site.matrix, root=site.runner.root)
-    entries = site.error_entries.get(page.file.src_uri)
-    if entries:
-        html = errorindex.headings(html, page, entries, site.runner)
-    return claims.data(html, page.file.src_uri, site.ledger, site.matrix[1])
+    site, src = site_of(config), page.file.src_uri
+    downloads.write_notebook(page, config, site.runner)
+    html = notes.add_data(html, page, files, *site.matrix, root=site.runner.root)
+    if site.error_entries.get(src):
+        html = errorindex.headings(html, page, site.error_entries[src], site.runner)
+    return render.data(html, src, site.ledger, site.matrix[1])
 
 
 def on_env(env, config, files):
     # Every page's Markdown is rendered: how many examples this language's build ran or
     # reused (in `make serve`, a prose edit shows "0 run").
-    log.info(execute.summary(site_of(config).runner))
+    log.info(runner.summary(site_of(config).runner))
     return env
 
 

@@ -8,7 +8,9 @@ must agree on. Nothing else in the repository restates any of it.
   explicit heading id;
 * how a failing example is reported, what its output must never contain, and its limits.
 
-The words readers see are in gradsite/words.py, one table per language.
+The words readers see are in gradsite/words.toml, one table per language. This module imports
+nothing but the standard library: the matrix worker (gradsite/matrix/worker.py) loads it by
+path into the Python of any torch release.
 """
 
 from __future__ import annotations
@@ -101,13 +103,6 @@ def split_example(code: str) -> Example:
 
 
 INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<path>[^"]+)"[ \t]*$', re.M)
-# A fence the runner runs; `body` is its code (a snippet include or code written in the page).
-FENCE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>python|py)\b"
-    r'(?P<options>[^\n]*exec="(?:on|1|true)"[^\n]*)\n'
-    r"(?P<body>.*?)^[ \t]*(?P=fence)[ \t]*$",
-    re.M | re.S,
-)
 # An explicit heading id: ## Title {#the-id}
 HEADING_ID = re.compile(
     r"^(?P<heading>#{1,6}[ \t].*?)[ \t]*\{[^}]*#(?P<id>[\w-]+)[^}]*\}[ \t]*$", re.M
@@ -174,6 +169,14 @@ def leaks(text: str) -> list[str]:
     return [
         f"{what}: {m.group(0)!r}" for what, pattern in LEAKS.items() for m in pattern.finditer(text)
     ]
+
+
+def unstable(output: str, root: str) -> list[str]:
+    """What in an example's output would change from one run or machine to the next, each
+    named, the project folder `root` included: the one check of the runner and the matrix
+    worker (gradsite/runner/, gradsite/matrix/worker.py)."""
+    found = leaks(output.replace(root, "<project>"))
+    return found + [f"project path: {root!r}"] if root in output else found
 
 
 # Limits of one example, wherever it runs (the build, the tests, the matrix); environment

@@ -42,10 +42,15 @@ def pin_build_date(project: Path) -> None:
         os.environ["SOURCE_DATE_EPOCH"] = date
 
 
-def zip_date(epoch: str | None = None) -> tuple[int, int, int, int, int, int]:
-    """The date of every zip entry: `epoch`, else SOURCE_DATE_EPOCH (zip's dates start in 1980)."""
-    epoch = int(epoch or os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01
-    return time.gmtime(max(epoch, 315532800))[:6]
+def epoch(date: str | None = None) -> int:
+    """The build's date in seconds: `date`, else SOURCE_DATE_EPOCH, else 1980-01-01 (where
+    zip's dates start): zip entries and the PDFs (gradsite/downloads/) are dated by it."""
+    return max(int(date or os.environ.get("SOURCE_DATE_EPOCH", "315532800")), 315532800)
+
+
+def zip_date(date: str | None = None) -> tuple[int, int, int, int, int, int]:
+    """The date of every zip entry (`date`: as for `epoch`)."""
+    return time.gmtime(epoch(date))[:6]
 
 
 def write_zip(target: Path, files: dict[str, bytes], date) -> None:

@@ -12,7 +12,7 @@ them into test modules too would start a second session-wide browser.
   Requests to any other host are aborted and listed in `tab.blocked`; answers
   with status >= 400 and failed requests are listed in `tab.failed`.
 
-Chromium is the one the build prints the PDFs with (gradsite/book.py, `chromium()`:
+Chromium is the one the build prints the PDFs with (gradsite/downloads/book.py, `chromium()`:
 $GRADSITE_CHROMIUM when set, else Debian's /usr/bin/chromium, else one on PATH):
 Playwright never downloads a browser here. Without it, the tests using these
 fixtures (and `chromium_path`: the PDFs' tests) are skipped, and the run's summary
@@ -24,7 +24,9 @@ without them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import sys
 import threading
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -33,7 +35,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
@@ -70,14 +72,19 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         pass  # keep pytest output clean; requests are in served.log
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser left the page while a file was being sent: not the site's fault
+        super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def served(site):
     """The strict build of the site, served on 127.0.0.1 at a free port."""
     info = Served(url="", root=site.site)
     handler = type("Handler", (_SiteHandler,), {"served": info})
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(site.site))
-    )
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(site.site)))
     info.url = f"http://127.0.0.1:{server.server_address[1]}/"
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
@@ -95,7 +102,7 @@ def browser_missing(reason: str) -> None:
 
 
 def find_chromium() -> str:
-    """The build's Chromium (gradsite/book.py); skips, or fails if required, when there is none."""
+    """The build's Chromium (gradsite/downloads/book.py); skips, or fails if required, when there is none."""
     path = book.chromium()
     if path is None:
         browser_missing(f"browser tests need Chromium: {book.not_found()}; {book.INSTALL}")
@@ -131,15 +138,23 @@ class Tab:
     failed: list[str] = field(default_factory=list)
 
     def open(self, path: str = "", **kwargs):
-        """Go to a path of the site ("", "en/retention/", ...) and wait until it has loaded."""
-        response = self.page.goto(self.base + path, wait_until="load", **kwargs)
+        """Go to a path of the site ("", "en/retention/", ...) and wait for its `load` event:
+        the page, its styles, scripts and pictures are in, and the site's scripts have run
+        (the pages are static: nothing a test reads arrives later, except the search index,
+        which `search` waits for). A test that checks every request succeeded calls `settle`
+        before it reads `blocked` and `failed`."""
+        return self.page.goto(self.base + path, wait_until="load", **kwargs)
+
+    def settle(self) -> None:
+        """Wait until the page has made no request for half a second (Playwright's
+        `networkidle`): whatever it loads late (the search worker and index) has been asked for."""
         self.page.wait_for_load_state("networkidle")
-        return response
 
 
-@pytest.fixture
-def tab(chromium, served):  # chromium first: without it, skip before building the site
-    context = chromium.new_context(viewport=DESKTOP, locale="zh-CN", service_workers="block")
+@contextlib.contextmanager
+def new_tab(chromium, served, viewport=DESKTOP):
+    """A fresh browser context and page on the served site: see `tab`."""
+    context = chromium.new_context(viewport=viewport, locale="zh-CN", service_workers="block")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.url.rstrip("/"))
     page = context.new_page()
     tab = Tab(page, served.url)
@@ -157,41 +172,69 @@ def tab(chromium, served):  # chromium first: without it, skip before building t
         "requestfailed",
         lambda r: r.url not in tab.blocked and tab.failed.append(f"{r.failure} {r.url}"),
     )
-    yield tab
-    context.close()
+    try:
+        yield tab
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def tab(chromium, served):  # chromium first: without it, skip before building the site
+    with new_tab(chromium, served) as tab:
+        yield tab
+
+
+@pytest.fixture(scope="session")
+def page_survey(chromium, served):
+    """`page_survey(language)`: every page of that language measured in one visit, at a
+    phone's width and a desktop's (tests/survey.py), made once per worker and language, on
+    first use."""
+    import survey
+
+    made: dict[str, dict] = {}
+
+    def get(language: str) -> dict:
+        if language not in made:
+            with new_tab(chromium, served) as tab:
+                made[language] = survey.measure(tab, language)
+        return made[language]
+
+    return get
+
+
+# Material's search result meta line: the placeholder while the box is empty, then the count
+# of the results of the query the worker answered last ("No matching documents" included).
+# Material sets it and renders the first results in one step (its search result component), so
+# once it changes from the placeholder, the list holds this query's results.
+_EMPTY = """() => {
+  const words = JSON.parse(document.getElementById("__config").textContent).translations;
+  const meta = document.querySelector(".md-search-result__meta");
+  return meta.textContent.trim() === words["search.result.placeholder"]
+    && !document.querySelector(".md-search-result__item");
+}"""
+_ANSWERED = """() => {
+  const words = JSON.parse(document.getElementById("__config").textContent).translations;
+  return document.querySelector(".md-search-result__meta").textContent.trim()
+    !== words["search.result.placeholder"];
+}"""
 
 
 def search(tab: Tab, query: str) -> list[str]:
-    """Type a query into Material's search; the result links (path#fragment), best first,
-    once they stop changing."""
+    """Type a query into Material's search; the result links (path#fragment), best first, as
+    soon as its worker has answered this query (no result: [] at once, not after a time-out)."""
     box = tab.page.locator("input.md-search__input")
     box.click()
-    links = tab.page.locator(".md-search-result__item > .md-search-result__link")
     # The previous query's results go first: whatever shows after this is this query's.
     box.fill("")
-    box.press("End")
-    for _ in range(50):
-        if not links.count():
-            break
-        tab.page.wait_for_timeout(50)
-    assert not links.count(), "the previous query's results stay after clearing the search box"
+    box.press("End")  # Material searches on key events; fill() alone sends none for Chinese text
+    tab.page.wait_for_function(_EMPTY, polling=20, timeout=30_000)
     box.fill(query)
-    for _ in range(100):  # until the worker has loaded the index and answered
-        box.press(
-            "End"
-        )  # Material searches on key events; fill() alone sends none for Chinese text
-        tab.page.wait_for_timeout(100)
-        if links.count():
-            break
-    previous = None
-    for _ in range(30):  # results arrive from a worker: wait until they stop changing
-        hrefs = links.evaluate_all("els => els.map(e => e.href)")
-        current = [
-            urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "")
-            for h in hrefs
-        ]
-        if current and current == previous:
-            return current
-        previous = current
-        tab.page.wait_for_timeout(100)
-    return previous or []
+    box.press("End")
+    tab.page.wait_for_function(_ANSWERED, polling=20, timeout=30_000)  # the index loads first
+    hrefs = tab.page.locator(".md-search-result__item > .md-search-result__link").evaluate_all(
+        "els => els.map(e => e.href)"
+    )
+    return [
+        urlsplit(h).path + (f"#{urlsplit(h).fragment}" if urlsplit(h).fragment else "")
+        for h in hrefs
+    ]

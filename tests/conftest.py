@@ -3,7 +3,8 @@
 * `site`: one strict build of the real project for the whole session;
 * `later`: a second one, in another process and folder with the clock moved
   (tests/test_reproducible.py compares the two byte for byte);
-* `broken`: one strict build of a copy carrying every kind of mistake (tests/broken.py);
+* `broken`: strict builds of small projects, each carrying one kind of mistake or a few
+  independent ones (tests/broken.py);
 * browser fixtures (tests/browser.py).
 
 Markers (pyproject.toml): `browser` (Chromium) and `build` (reads a shared whole-site
@@ -24,15 +25,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 from gradsite.project import ROOT, included
 
 from broken import build_broken
-from browser import chromium, chromium_path, served, tab  # noqa: F401 - browser fixtures, defined once
-from sitebuild import Build, build
+from browser import chromium, chromium_path, page_survey, served, tab  # noqa: F401 - browser fixtures, defined once
+from sitebuild import Build, build, culprit_first
 
 # Tests run every example: no outputs kept on disk (torch patched by a drift test keeps
-# its version string), no placeholders (see gradsite/execute.py).
+# its version string), no placeholders (see gradsite/runner/).
 for _name in ("GRADSITE_CACHE", "GRADSITE_NO_EXEC"):
     os.environ.pop(_name, None)
 
@@ -80,22 +81,51 @@ mkdocs.utils.datetime = _Later
 # needs, and a lock file in the run's shared folder lets the first one build while the
 # others wait and then read its result, so each build is made once per run.
 
-_BUILDS = {
-    "site": lambda folder: build(folder / "site", before=UNCOMMITTED_PAGE_DATE, offline=True),
-    "later": lambda folder: build(
-        folder / "site", before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK, offline=True
-    ),
-    "broken": build_broken,
-}
+
+def _site(folder: Path) -> Build:
+    """`make build` of the project, its examples' outputs kept in the folder's `outputs`; in
+    its process, a culprit first, and each example's output noted (tests/test_isolation.py,
+    tests/sitebuild.py `culprit_first`)."""
+    return build(
+        folder / "site",
+        before=UNCOMMITTED_PAGE_DATE + culprit_first(folder),
+        offline=True,
+        outputs=folder / "outputs",
+    )
+
+
+def _later(folder: Path) -> Build:
+    """`make build` again, after the site's, with the site's examples' outputs: it runs no
+    example again (an example whose output changes from run to run fails
+    tests/test_snippets.py, against the pinned row of data/matrix.json); everything else,
+    pages, search index, offline copy, PDFs and zips, is made again and compared."""
+    _build_once("site")  # made by this worker, or another (then this waits for it)
+    return build(
+        folder / "site",
+        before=UNCOMMITTED_PAGE_DATE + LATER_CLOCK,
+        offline=True,
+        outputs=folder.parent / "site" / "outputs",
+    )
+
+
+_BUILDS = {"site": _site, "later": _later, "broken": build_broken}
 # A test that uses one of these needs Chromium (tests/browser.py): marked `browser`.
-BROWSER = {"tab", "served", "chromium", "chromium_path"}
-_NEEDS = {"site": "site", "served": "site", "tab": "site", "later": "later", "broken": "broken"}
+BROWSER = {"tab", "served", "chromium", "chromium_path", "page_survey"}
+_NEEDS = {
+    "site": "site",
+    "served": "site",
+    "tab": "site",
+    "page_survey": "site",
+    "later": "later",
+    "broken": "broken",
+}
 # The run's folder, made by the controller, inherited by the workers.
 _SHARED = "GRADSITE_TEST_BUILDS"
 _started: dict[str, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: `-p no:xdist` runs without it
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker more than the cores (browser tests spend much of their time
     waiting on Chromium), at most 4 (each worker runs its own Chromium)."""
@@ -103,6 +133,7 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_configure(config):
+    config.pluginmanager.register(_NoBrowserOnce(), "gradsite-no-browser-once")
     if not hasattr(config, "workerinput"):  # the controller, or a run without workers
         os.environ[_SHARED] = tempfile.mkdtemp(prefix="gradsite-builds-")
 
@@ -143,6 +174,35 @@ def pytest_sessionfinish(session):
         shutil.rmtree(os.environ.pop(_SHARED, ""), ignore_errors=True)
 
 
+def _no_browser(report) -> bool:
+    """A test skipped because there is no Chromium (tests/browser.py, `browser_missing`)."""
+    return isinstance(report.longrepr, tuple) and "browser tests need Chromium" in str(
+        report.longrepr[2]
+    )
+
+
+class _NoBrowserOnce:
+    """Around pytest's own terminal summary (registered by pytest_configure): the browser
+    tests skipped for want of Chromium are said once, in the "left out: no browser" section
+    (pytest_terminal_summary below), not once per test location in `-ra`'s short summary;
+    other skips are listed there as usual, and the closing line still counts them all."""
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter):
+        stats = terminalreporter.stats
+        left_out = [report for report in stats.get("skipped", []) if _no_browser(report)]
+        stats["skipped"] = [
+            report for report in stats.get("skipped", []) if not _no_browser(report)
+        ]
+        terminalreporter.gradsite_left_out = left_out
+        try:
+            return (yield)
+        finally:  # the closing line ("N skipped") is counted after this
+            stats["skipped"] += left_out
+            if not stats["skipped"]:
+                del stats["skipped"]
+
+
 def pytest_terminal_summary(terminalreporter):
     """Lines a test records as ("summary", text): figures worth reading even when it passes
     (the search hit rate). Recorded, not printed, so that they reach this report from workers."""
@@ -157,12 +217,7 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "figures")
         for line in lines:
             terminalreporter.write_line(line)
-    left_out = [
-        report
-        for report in terminalreporter.stats.get("skipped", [])
-        if isinstance(report.longrepr, tuple)
-        and "browser tests need Chromium" in report.longrepr[2]
-    ]
+    left_out = getattr(terminalreporter, "gradsite_left_out", [])
     if left_out:  # said once here, not once per test (tests/browser.py)
         terminalreporter.write_sep("-", "left out: no browser")
         terminalreporter.write_line(
@@ -189,11 +244,12 @@ def later() -> Build:
 
 
 @pytest.fixture(scope="session")
-def broken() -> tuple[Build, dict]:
-    """The broken copy's strict build (tests/broken.py) and the line each edited snippet fails at."""
-    result, lines = _start("broken").result()
-    assert result.returncode != 0, "the broken build passed:\n" + result.log[-3000:]
-    return result, lines
+def broken() -> dict[str, Build]:
+    """The small broken projects' strict builds (tests/broken.py), by project."""
+    built = _start("broken").result()
+    for name, result in built.items():
+        assert result.returncode != 0, f"the broken build {name} passed:\n" + result.log[-3000:]
+    return built
 
 
 def pytest_addoption(parser):
@@ -232,9 +288,25 @@ def _only_the_example(config, items) -> None:
     items[:] = keep
 
 
+def _group_for_xdist(config, items) -> None:
+    """`--dist loadgroup` in a worker: put each test's `xdist_group` in its node id, as
+    pytest-xdist does (`<id>@<group>`, which its scheduler reads). xdist 3.8 writes
+    `item._nodeid`, which pytest 9 no longer reads (a node's id is `item._id`), so without this
+    every group is ignored and the tests of a group run in any worker."""
+    from _pytest.nodeid import NodeId
+
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted({str(m.args[0]) for m in item.iter_markers("xdist_group") if m.args})
+        if names and "@" not in item.nodeid.rpartition("]")[2]:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark what each test costs, from the fixtures it uses: `-m` selects by it."""
     _only_the_example(config, items)
+    _group_for_xdist(config, items)
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER:
@@ -245,11 +317,13 @@ def pytest_collection_modifyitems(config, items):
         # runs them faster, in forked children). Other slow tests say so where they are declared.
         if item.path.suffix == ".md":
             item.add_marker(pytest.mark.slow)
-    # Tests that need no build first: they run while the builds are made. In each group the
-    # slow ones first, so that with several workers no long test starts last, alone.
+    # Tests that need no build first: they run while the builds are made; the ones that read
+    # `later` (made after `site`) last. In each group the slow ones first, so that with several
+    # workers no long test starts last, alone.
     items.sort(
         key=lambda item: (
             bool(item.get_closest_marker("build") or item.get_closest_marker("browser")),
+            "later" in getattr(item, "fixturenames", ()),
             not item.get_closest_marker("slow"),
         )
     )

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import torch
 from gradsite import matrix
+from gradsite.matrix.command import run_examples
 from gradsite.project import ROOT, snippets
 
 RECORD = ROOT / "data" / "cpu-check.json"
@@ -64,7 +65,7 @@ def unchecked(names: list[str], record: dict, root: Path = ROOT, row: dict | Non
 def _texts(names: list[str], root: Path, extra_env: dict | None = None) -> tuple[dict, dict]:
     """{example: result} (its "text" is stdout) from the matrix worker on this torch, and its provenance."""
     env = {**os.environ, **(extra_env or {})}
-    results, provenance = matrix.run_examples(sys.executable, names, root=root, env=env)
+    results, provenance = run_examples(sys.executable, names, root=root, env=env)
     return {r["example"]: r for r in results}, provenance
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gradsite import claims  # noqa: E402
+from gradsite.claims import ledger as claims  # noqa: E402
 from gradsite.project import FAILED, ROOT  # noqa: E402
 
 from sitebuild import drift_ids, run_in_runner  # noqa: E402

@@ -23,8 +23,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): once here, not in every child
-from gradsite import claims, execute
-from gradsite import offline as offline_copy
+from gradsite import runner
+from gradsite.claims import ledger
+from gradsite.downloads import offline as offline_copy
 from gradsite.project import CHAPTERS, CHECKS_LINE, FAILED, LANGUAGES, ROOT, included, split_example
 
 # What a build reads; a copy of these is a complete, independent project.
@@ -41,43 +42,44 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
+def _only(site_dir: Path, project: Path, only: str) -> Path:
+    """A config that builds one chapter of `project` (both languages) and the pages outside
+    chapters; links to the pages left out are info, not warnings."""
+    config = site_dir.parent / f"mkdocs-{only}.yml"
+    override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
+        "INHERIT": str(project / "mkdocs.yml"),
+        "docs_dir": str(project / "docs"),
+        "hooks": [str(project / "gradsite" / "hooks.py")],
+        "watch": [str(project / "snippets"), str(project / "gradsite")],
+        "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
+        "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
+        "nav": ["index.md", f"{only}/index.md"],
+        "validation": {"omitted_files": "info", "not_found": "info", "anchors": "info"},
+    }
+    config.write_text(json.dumps(override), encoding="utf-8")
+    return config
+
+
 def build(
     site_dir: Path,
     *,
     project: Path = ROOT,
     before: str = "",
     only: str | None = None,
-    links: bool = False,
     env: dict | None = None,
     offline: bool = False,
+    outputs: Path | None = None,
 ) -> Build:
     """Run `mkdocs build --strict` in a fresh process; with `offline`, as `make build` does:
-    then the offline copy's build, in another, zipped into the site (gradsite/offline.py).
+    then the offline copy's build, in another, zipped into the site (gradsite/downloads/offline.py).
 
     `before` is Python run in each process before MkDocs starts (a moved clock).
+    `outputs` (with `offline`): the folder the examples' outputs are kept in, read by another
+    build given the same one (gradsite/downloads/offline.py, `make`).
     `only` builds one chapter (both languages) and the pages outside chapters:
-    links to the pages left out are then reported as info, not warnings, unless
-    `links` (then every link is checked, and those to the pages left out fail too).
+    links to the pages left out are then reported as info, not warnings.
     """
-    config = project / "mkdocs.yml"
-    if only:
-        config = site_dir.parent / f"mkdocs-{only}.yml"
-        override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
-            "INHERIT": str(project / "mkdocs.yml"),
-            "docs_dir": str(project / "docs"),
-            "hooks": [str(project / "gradsite" / "hooks.py")],
-            "watch": [str(project / "snippets"), str(project / "gradsite")],
-            "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
-            "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
-            "nav": ["index.md", f"{only}/index.md"],
-        }
-        if not links:
-            override["validation"] = {
-                "omitted_files": "info",
-                "not_found": "info",
-                "anchors": "info",
-            }
-        config.write_text(json.dumps(override), encoding="utf-8")
+    config = _only(site_dir, project, only) if only else project / "mkdocs.yml"
 
     def one(folder: Path, more: dict) -> tuple[int, str]:
         driver = textwrap.dedent(before) + textwrap.dedent(
@@ -98,7 +100,7 @@ def build(
         )
         return done.returncode, done.stdout + done.stderr
 
-    code, log = offline_copy.make(site_dir, one, project) if offline else one(site_dir, {})
+    code, log = offline_copy.make(site_dir, one, project, outputs) if offline else one(site_dir, {})
     return Build(code, log, site_dir)
 
 
@@ -129,9 +131,7 @@ def forked(function, *args, timeout: float = 600):
     process it started (its own process group), and TimeoutError raised: a hang (a worker
     waiting for a peer that died) fails its test instead of stopping the suite.
     """
-    execute.cache_key(
-        "", "warm-up", execute.Context()
-    )  # what every child needs, computed once here
+    runner.keys.cache_key("", "warm-up", ROOT, "zh")  # what every child needs, computed once here
     read, write = os.pipe()
     scratch = tempfile.mkdtemp(prefix="gradsite-forked-")
     pid = os.fork()
@@ -197,19 +197,107 @@ def run_in_runner(snippet: str, patch: str = "", languages=LANGUAGES) -> dict:
         records: list[str] = []
         handler = logging.Handler()
         handler.emit = lambda record: records.append(record.getMessage())
-        execute.log.addHandler(handler)
+        runner.log.addHandler(handler)
         results = {}
-        build = execute.Context(root=ROOT)  # one build: its languages one after the other
+        build = runner.Context(root=ROOT)  # one build: its languages one after the other
         for language in languages:
             build.page, build.language = page_including(snippet, language), language
             del records[:]
             code = (ROOT / snippet).read_text(encoding="utf-8")
             try:
-                execute.run_python(code, build, snippet=snippet)
+                runner.run_python(code, build, snippet=snippet)
                 failed = False
             except ExecutionError:
                 failed = True
             results[language] = (failed, "\n".join(records))
+        return results
+
+    return forked(child)
+
+
+# --- every example through the runner, in one process -----------------------------------
+
+CULPRIT = "snippets/retention/retain_grad.py"
+# Two lines that once made 47 other examples fail, each blamed, while the culprit passed.
+CHANGES_GLOBAL_STATE = (
+    "\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n"
+    "torch.manual_seed(1234)\ntorch.use_deterministic_algorithms(True)\n"
+)
+RAN = "ran.jsonl"  # beside the site of a build made with `culprit_first`
+
+
+def culprit_first(folder: Path) -> str:
+    """Python for a build's `before` (tests/conftest.py, the `site` build): in the site's build
+    process (not the offline copy's, which runs nothing), before MkDocs starts, the culprit (an
+    example edited to change torch's process-wide state) runs through the build's runner, in a
+    Context of its own (the build's counts are untouched); then every example the build runs, in
+    page order, in that same process, is noted in `folder`/RAN with the hash of what it printed
+    (`ran_in_build`). A failing example fails the build, as always, and is not noted."""
+    return f"""
+import os as _os
+if _os.environ.get("GRADSITE_OFFLINE") != "true":
+    import hashlib as _hashlib
+    import json as _json
+    from gradsite import runner as _runner
+    from gradsite.project import ROOT as _ROOT
+
+    _culprit = (_ROOT / {CULPRIT!r}).read_text(encoding="utf-8") + {CHANGES_GLOBAL_STATE!r}
+    _runner.run_python(
+        _culprit, _runner.Context(root=_ROOT, page="culprit.zh.md", language="zh"),
+        snippet={CULPRIT!r},
+    )
+    _run_python = _runner.run_python
+
+    def _noting(code, context, **extra):
+        text = _run_python(code, context, **extra)
+        if extra.get("snippet"):
+            with open({str(folder / RAN)!r}, "a", encoding="utf-8") as _file:
+                _digest = _hashlib.sha256(text.encode()).hexdigest()[:16]
+                _file.write(_json.dumps([extra["snippet"], _digest]) + "\\n")
+        return text
+
+    _runner.run_python = _noting
+"""
+
+
+def ran_in_build(build: Build) -> dict[str, str]:
+    """{snippet: hash of its output} of a build made with `culprit_first`: the examples its
+    runner ran (or reused, for the other language), each after the culprit, in page order."""
+    found: dict[str, str] = {}
+    for line in (build.site.parent / RAN).read_text(encoding="utf-8").splitlines():
+        snippet, digest = json.loads(line)
+        assert found.setdefault(snippet, digest) == digest, f"{snippet} printed two things"
+    return found
+
+
+def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_failure=False):
+    """In a forked child: the culprit (edited to change torch's process-wide state), then each
+    snippet of `order`, through the build's runner with its isolation on (or off, to prove it
+    matters); {snippet: (failed, output or log)}."""
+
+    def child():
+        from markdown_exec import ExecutionError
+
+        records = []
+        handler = logging.Handler()
+        handler.emit = lambda record: records.append(record.getMessage())
+        runner.log.addHandler(handler)
+        build = runner.Context(root=ROOT, page="demo.zh.md", language="zh", isolate=isolated)
+        runs = (
+            [(CULPRIT, (ROOT / CULPRIT).read_text(encoding="utf-8") + CHANGES_GLOBAL_STATE)]
+            if culprit_first
+            else []
+        )
+        runs += [(s, (ROOT / s).read_text(encoding="utf-8")) for s in order]
+        results = {}
+        for snippet, code in runs:
+            del records[:]
+            try:
+                results[snippet] = (False, runner.run_python(code, build, snippet=snippet))
+            except ExecutionError:
+                results[snippet] = (True, "\n".join(records))
+                if stop_at_first_failure:
+                    break
         return results
 
     return forked(child)
@@ -255,7 +343,7 @@ def assert_failed_in_recipe(snippet: str, line: int, log: str, root: Path = ROOT
 
 def assert_claim_is_in(snippet: str, claim: str, root: Path = ROOT) -> None:
     """A drift case's claim is proved in its snippet (a `# claim:` line above an assert)."""
-    proved = claims.proofs_in(snippet, root)[0]
+    proved = ledger.proofs_in(snippet, root)[0]
     assert claim in proved, (
         f"the drift case names claim {claim}, but no assert of {snippet} carries "
         f"'# claim: {claim}' (its claims: {', '.join(sorted(proved)) or 'none'})"
@@ -264,10 +352,10 @@ def assert_claim_is_in(snippet: str, claim: str, root: Path = ROOT) -> None:
 
 def assert_failed_at_claim(snippet: str, line: int, claim: str, log: str, root: Path = ROOT):
     """The runner's failure is at an assert of `snippet` that carries `# claim: <claim>`."""
-    at = claims.claims_at(snippet, line, root)
+    at = ledger.claims_at(snippet, line, root)
     where = ", ".join(
         f"{p.line}" if p.line == p.end else f"{p.line}-{p.end}"
-        for p in claims.proofs_in(snippet, root)[0].get(claim, [])
+        for p in ledger.proofs_in(snippet, root)[0].get(claim, [])
     )
     assert claim in at, (
         f"{snippet} failed at line {line}, not at an assert carrying '# claim: {claim}' "

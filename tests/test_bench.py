@@ -50,28 +50,56 @@ def test_figure_11_times_make_test_as_the_makefile_runs_it():
     assert bench.BUDGET_SUITE == 180.0 and bench.BUDGET_SUITE_BUILDS == 5.0  # issue 34
 
 
+# An example with a recipe and checks; no torch, so that the process counting it starts fast.
+EXAMPLE = """import math
+
+value = math.sqrt(16)
+print(f"value = {value}")
+
+# --- checks ---
+
+# claim: four-is-the-root
+assert value == 4
+"""
+
+
 def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
-    """The audit hook counts a run alone (runpy) and the code a page runs (exec, `# claim:`
-    lines and blank lines aside), in a process of its own; other code is not counted."""
+    """The audit hook counts each run of an example in a process of its own: the file run alone
+    (runpy), the code a page runs (`# claim:` lines and blank lines aside), tests/test_snippets.py's
+    program (its checks line a print of a marker), the recipe alone (a notebook's cell), and,
+    after a drift case's patch, a run against the changed torch; other code is not counted."""
+    from test_snippets import as_program
+
     bench = _bench()
     counter = bench._counter()
-    name = "snippets/retention/retain_grad.py"
-    code = (ROOT / name).read_text(encoding="utf-8")
-    (tmp_path / "examples.json").write_text(json.dumps({counter.key(code): name}))
-    page_code = "\n\n".join(line for line in code.splitlines() if "# claim:" not in line)
+    name = "snippets/retention/counted.py"
+    (tmp_path / "counted.py").write_text(EXAMPLE, encoding="utf-8")
+    recipe = EXAMPLE.split("# --- checks ---")[0]
+    examples = {counter.key(recipe): [name, "recipe"], counter.key(EXAMPLE): [name, "file"]}
+    (tmp_path / "examples.json").write_text(json.dumps(examples))
+    page_code = "\n\n".join(line for line in EXAMPLE.splitlines() if "# claim:" not in line)
     script = (
         "import runpy, sys\n"
         "runpy.run_path(sys.argv[1], run_name='__main__')\n"
         "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
+        "exec(compile(sys.argv[3], 'test_snippets', 'exec'), {'__name__': '__main__'})\n"
+        "exec(compile(sys.argv[4], 'cell', 'exec'), {'__name__': '__main__'})\n"
         "exec(compile('import os\\nprint(os.sep)  # not an example', 'other', 'exec'), {})\n"
+        "exec(compile('x = 1', '<drift patch>', 'exec'), {})\n"
+        "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
     )
     env = {**os.environ, "PYTHONPATH": str(bench.COUNTER), "GRADSITE_COUNT_RUNS": str(tmp_path)}
+    args = [str(tmp_path / "counted.py"), page_code, as_program(EXAMPLE), recipe]
     done = subprocess.run(
-        [sys.executable, "-c", script, str(ROOT / name), page_code],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+        [sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "runs.txt").read_text().split() == [counter.key(code)] * 2
+    counts = bench.count_runs(tmp_path / "runs.txt", examples)
+    assert counts["file"] == {name: 3} and counts["recipe"] == {name: 1}, counts
+    assert counts["file-drift"] == {name: 1} and counts["recipe-drift"] == {name: 0}, counts
+    rows, budgets = bench.suite_figures(
+        {"seconds": 150.0, "wall": 160.0, "cpu": 290.0, "runs": counts, "browser": True}, 50.0
+    )
+    assert "| 11a | figure 11 / figure 9" in rows[1] and "3.00 builds" in rows[1]
+    assert "| 4×: 1 |" in rows[2] and "| 3×: 1 |" in rows[3] and "1 in all" in rows[5], rows
+    assert budgets[0][1] and not budgets[1][1] and f"{name} 4×" in budgets[1][0], budgets

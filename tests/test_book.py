@@ -1,4 +1,4 @@
-"""The PDF of each language (gradsite/book.py), printed by the build from the site's pages.
+"""The PDF of each language (gradsite/downloads/book.py), printed by the build from the site's pages.
 
 Each is opened with pypdf: its page count, every page title of its language in its
 text (the cover, the contents and the chapters), its bookmarks, fonts embedded; the
@@ -17,8 +17,9 @@ import zipfile
 from types import SimpleNamespace
 
 import pytest
-from gradsite import book, downloads, offline
-from gradsite.offline import OFFLINE_FOLDER, OFFLINE_ZIP
+from gradsite import downloads
+from gradsite.downloads import book, offline
+from gradsite.downloads.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import LANGUAGES, url_prefix
 from pypdf import PdfReader, PdfWriter
 

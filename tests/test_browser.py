@@ -11,10 +11,14 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
-from gradsite import book
+from gradsite.downloads import book
 from gradsite.project import CHAPTERS, LANGUAGES, url_prefix
 
+import survey
 from browser import PHONE, Tab, find_chromium
+
+# Each language, its tests in the xdist group that reads its page survey (tests/survey.py).
+IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language in LANGUAGES]
 
 
 def _path(url: str) -> str:
@@ -42,8 +46,32 @@ def test_a_missing_browser_fails_where_required_and_skips_elsewhere(monkeypatch)
         assert "apt-get install chromium fonts-noto-cjk" in str(skipped.value)
 
 
+def test_a_missing_browser_is_said_once_and_other_skips_are_listed():
+    """`-ra`'s short summary lists no browser skip (the "left out: no browser" section says it
+    once, tests/conftest.py); it still lists every other skip, and the closing line counts all."""
+    from types import SimpleNamespace
+
+    from conftest import _NoBrowserOnce
+
+    def skipped(reason: str, where: str):
+        return SimpleNamespace(longrepr=(where, 1, f"Skipped: {reason}"))
+
+    browser = [
+        skipped(f"browser tests need Chromium: {book.not_found()}", f"t{i}.py") for i in range(3)
+    ]
+    other = skipped("inductor takes minutes", "tests/test_compile.py")
+    reporter = SimpleNamespace(stats={"skipped": [browser[0], other, *browser[1:]], "passed": []})
+    summary = _NoBrowserOnce().pytest_terminal_summary(reporter)
+    next(summary)  # pytest's own summary and the "left out" section run here
+    assert reporter.stats["skipped"] == [other]
+    assert reporter.gradsite_left_out == browser
+    with pytest.raises(StopIteration):
+        summary.send(None)
+    assert sorted(map(id, reporter.stats["skipped"])) == sorted(map(id, [other, *browser]))
+
+
 def test_gradsite_chromium_when_set_is_the_only_place_looked_at(monkeypatch, tmp_path):
-    """The build and the browser tests find the same Chromium (gradsite/book.py); naming one
+    """The build and the browser tests find the same Chromium (gradsite/downloads/book.py); naming one
     that is not there means there is none, even where /usr/bin/chromium exists."""
     monkeypatch.setenv("GRADSITE_CHROMIUM", "/nonexistent/chromium")
     assert book.chromium() is None
@@ -56,11 +84,15 @@ def test_gradsite_chromium_when_set_is_the_only_place_looked_at(monkeypatch, tmp
 @pytest.mark.parametrize(("start", "target"), [("", "en/"), ("en/", "")])
 def test_language_switch_lands_on_the_same_section_and_stays(tab, start, target):
     tab.open(f"{start}retention/#retain-graph")
+    tab.settle()  # the page has stopped loading, as a reader's has before they switch
     tab.page.locator(".md-select").hover()  # the language menu opens on hover
     tab.page.locator(f"a.md-select__link[hreflang={'en' if target else 'zh'}]").click()
     tab.page.wait_for_load_state("load")
     assert _path(tab.page.url) == f"/{target}retention/"
-    assert urlsplit(tab.page.url).fragment == "retain-graph"
+    # The address the switch landed on: Material's section tracking (navigation.tracking) may
+    # rewrite the address bar afterwards, while the new page's layout settles (seen under load).
+    landed = tab.page.evaluate("performance.getEntriesByType('navigation')[0].name")
+    assert urlsplit(landed).fragment == "retain-graph", landed
     expected = "en" if target else "zh"
     assert tab.page.locator("html").get_attribute("lang") == expected
     # Navigation keeps the chosen language: next page, then a link in the text.
@@ -100,6 +132,31 @@ def test_copy_button_copies_code_that_runs(tab, tmp_path):
     assert done.stdout.strip() == shown
 
 
+# Every copy button of the page clicked in turn, in the page: the text Material's copy handler
+# puts on the clipboard (the selection of its `copy` event), and the code the block shows. A
+# click event runs the handler as a mouse click does; the test above clicks one button as a
+# reader would and reads the system clipboard. One call, instead of a hover, a click and a
+# clipboard read per block (the clipboard lags behind a fast series of clicks).
+_COPY_ALL = """selector => {
+  let copied = null;
+  const seen = event => {
+    const field = event.target;
+    copied = field && "value" in field && typeof field.selectionStart === "number"
+      ? field.value.slice(field.selectionStart, field.selectionEnd)
+      : String(document.getSelection());
+  };
+  document.addEventListener("copy", seen, true);
+  const found = [];
+  for (const button of document.querySelectorAll(selector)) {
+    copied = null;
+    button.click();
+    found.push([copied, button.closest("div.highlight").querySelector("code").innerText]);
+  }
+  document.removeEventListener("copy", seen, true);
+  return found;
+}"""
+
+
 def test_every_copied_block_is_clean(tab):
     """No prompts, no annotation markers, no line numbers in any copied block."""
     tab.open("en/retention/")
@@ -107,11 +164,11 @@ def test_every_copied_block_is_clean(tab):
     tab.page.evaluate(
         "document.querySelectorAll('article details').forEach(fold => { fold.open = true; })"
     )
-    blocks = tab.page.locator(f"article div.highlight:has({COPY})")
-    assert blocks.count() >= 10
-    for i in range(blocks.count()):
-        copied = _copy(tab, blocks.nth(i))
-        assert copied.strip() and copied == blocks.nth(i).locator("code").inner_text().rstrip()
+    blocks = tab.page.evaluate(_COPY_ALL, f"article div.highlight {COPY}")
+    assert len(blocks) >= 10
+    for copied, shown in blocks:
+        assert copied is not None, f"the copy button copied nothing: {shown[:80]!r}"
+        assert copied.strip() and copied == shown.rstrip()
         assert not re.search(r"^(>>>|\.\.\. |\$ )", copied, re.MULTILINE), copied
         assert not re.search(r"# \(\d+\)!?\s*$", copied, re.MULTILINE), (
             "annotation marker in copied code"
@@ -133,26 +190,17 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
     assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        "",
-        "retention/",
-        "en/",
-        "en/retention/",
-        "glossary/",
-        "en/glossary/",
-        "claims/",
-        "en/claims/",
-    ],
-)
-def test_phone_width_has_no_horizontal_scrolling(tab, path):
-    tab.page.set_viewport_size(PHONE)
-    tab.open(path)
-    overflow = tab.page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"{path}: the page is {overflow}px wider than a {PHONE['width']}px phone"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_phone_width_has_no_horizontal_scrolling(page_survey, language):
+    """Every page at 360 px as it opens, folds closed (tests/survey.py)."""
+    pages = page_survey(language)["pages"]
+    assert {"", "retention/", "glossary/", "claims/"} <= set(pages), sorted(pages)
+    for path, seen in pages.items():
+        overflow = seen["overflow_360"]
+        assert overflow <= 0, (
+            f"{language} {path or 'home'}: the page is {overflow}px wider than a "
+            f"{PHONE['width']}px phone"
+        )
 
 
 @pytest.mark.parametrize(
@@ -231,45 +279,26 @@ def test_a_link_into_a_folded_proof_opens_it(tab, language):
     )
 
 
-# Claim marks (gradsite/claims.py): the first chapter page that has any, in each language.
-def _show_the_first_proof(tab, path: str, phone: bool):
-    """Open `path`, hover (desktop) or tap (phone) its first asserted claim mark: the mark's
-    claim id and the tooltip that shows, checked to hold assert lines and the example."""
-    tab.open(path)
-    mark = tab.page.locator("article a.gs-claim__mark--asserted").first
-    assert mark.count() == 1, f"{path}: no asserted claim mark"
-    claim = mark.get_attribute("data-claim")
-    mark.scroll_into_view_if_needed()
-    if phone:
-        mark.click()  # what a tap sends (Playwright's tap() needs a touch context)
-    else:
-        mark.hover()
-    tip = tab.page.locator(".gs-claim-tip")
-    tip.wait_for(state="visible", timeout=5000)
-    code = tip.locator("pre code").first.inner_text()
-    assert code.startswith("assert "), (path, code)
-    assert "snippets/" in tip.inner_text(), path
-    box = tip.bounding_box()
-    width = tab.page.viewport_size["width"]
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, box, width)
-    assert _path(tab.page.url) == f"/{path}", "showing the proof must not leave the page"
-    return claim, tip
-
-
-@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_claim_mark_shows_the_assert_that_proves_it(tab, language, phone):
-    """On every chapter page, hover (desktop) or tap (phone) a mark: the assert line(s), the
-    example, its releases, and a link to the claim's row on the claims page, inside the screen."""
-    if phone:
-        tab.page.set_viewport_size(PHONE)
+# Claim marks (gradsite/claims.py): on every chapter page, the first asserted one, tapped on a
+# phone and hovered on a desktop in the survey's visit (tests/survey.py, `_proof`).
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_a_claim_mark_shows_the_assert_that_proves_it(page_survey, language):
+    """On every chapter page, tap (phone) and hover (desktop) a mark: the assert line(s), the
+    example, and a link to the claim's row on the claims page, inside the screen, without
+    leaving the page; the link, followed, lands on that row."""
+    found = page_survey(language)
     for chapter in CHAPTERS:
-        _show_the_first_proof(tab, f"{url_prefix(language)}{chapter}/", phone)
-    claim, tip = _show_the_first_proof(tab, f"{url_prefix(language)}{CHAPTERS[0]}/", phone)
-    link = tip.locator(f'a[href$="claims/#{claim}"]')
-    assert link.count() == 1
-    link.click()
-    tab.page.wait_for_load_state("load")
-    assert _path(tab.page.url) == f"/{url_prefix(language)}claims/"
-    row = tab.page.locator(f"tr#{claim}")
-    assert row.count() == 1 and "assert " in row.inner_text()
+        path = f"{url_prefix(language)}{chapter}/"
+        for kind in ("proof_phone", "proof_desktop"):
+            proof = found["pages"][f"{chapter}/"][kind]
+            assert proof["mark"], f"{path}: no asserted claim mark"
+            assert proof["code"].startswith("assert "), (path, kind, proof["code"])
+            assert "snippets/" in proof["text"], (path, kind)
+            box, width = proof["box"], proof["width"]
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (path, kind, box, width)
+            assert _path(proof["url"]) == f"/{path}", "showing the proof must not leave the page"
+            assert proof["links"] == 1, (path, kind, "a link to the claim's row")
+        assert found["pages"][f"{chapter}/"]["proof_phone"]["width"] == PHONE["width"]
+    row = found["claims_row"]
+    assert _path(row["url"]) == f"/{url_prefix(language)}claims/", row
+    assert row["rows"] == 1 and "assert " in row["text"], row

@@ -6,7 +6,8 @@ import re
 
 import pytest
 import torch
-from gradsite.project import CHAPTERS, FENCE, INCLUDE, LANGUAGES, ROOT
+from gradsite.pages import fences
+from gradsite.project import CHAPTERS, INCLUDE, LANGUAGES, ROOT
 
 from sitebuild import pre_blocks
 
@@ -82,9 +83,9 @@ def _blocks(language: str) -> list:
     """What keys each executed block of the language's pages: its snippet, or its code and language."""
     blocks = []
     for page in sorted((ROOT / "docs").rglob(f"*.{language}.md")):
-        for fence in FENCE.finditer(page.read_text(encoding="utf-8")):
-            include = INCLUDE.fullmatch(fence["body"].strip("\n"))
-            blocks.append(include["path"] if include else (language, fence["body"]))
+        for fence in fences(page.read_text(encoding="utf-8")):
+            if fence.executed:
+                blocks.append(fence.include or (language, fence.body))
     return blocks
 
 

@@ -1,4 +1,4 @@
-"""The claim ledger (gradsite/claims.py) on small projects made here: what it reads from pages,
+"""The claim ledger (gradsite/claims/) on small projects made here: what it reads from pages,
 examples and drift cases, each mistake it reports, and what it counts and renders.
 
 The same mistakes in a real strict build: tests/test_build_failures.py (tests/broken.py).
@@ -6,6 +6,7 @@ The same mistakes in a real strict build: tests/test_build_failures.py (tests/br
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -14,7 +15,10 @@ from html import unescape
 from pathlib import Path
 
 import markdown
-from gradsite import claims
+import pytest
+from gradsite.claims import ledger as claims
+from gradsite.claims import render
+from gradsite.claims.unmarked import unmarked
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
 
 EXAMPLE = textwrap.dedent(
@@ -82,6 +86,18 @@ def _ledger(root: Path) -> claims.Ledger:
     return claims.Ledger.read(root / "docs", root, claims.in_nav_order(pages, []))
 
 
+def _drift(root: Path, cases: dict | None = None, no_drift: dict | None = None) -> None:
+    """Plant tests/drift_cases/ modules' DRIFT and NO_DRIFT as the build reads them: the data
+    file tests/drift_claims.py writes from them."""
+    from types import SimpleNamespace
+
+    from drift_claims import collect
+
+    found = collect({"demo": SimpleNamespace(DRIFT=cases or {}, NO_DRIFT=no_drift or {})})
+    (root / "data").mkdir(exist_ok=True)
+    (root / claims.DRIFT_CLAIMS).write_text(json.dumps(found), encoding="utf-8")
+
+
 def test_a_page_s_marks_their_sentences_and_their_asserts(tmp_path):
     ledger = _ledger(_project(tmp_path))
     assert ledger.errors == []
@@ -119,7 +135,7 @@ def test_a_page_title_is_its_heading_not_a_front_matter_comment(tmp_path):
     assert not ledger.errors, ledger.errors
     assert ledger.titles["demo/index", "en"] == "Example `with code`"
     assert ledger.titles["demo/index", "zh"] == "示例"
-    assert claims.table(ledger, "en", lambda page, anchor: None, {}).startswith(
+    assert render.table(ledger, "en", lambda page, anchor: None, {}).startswith(
         "## Example `with code` {#demo}"
     )
 
@@ -130,27 +146,22 @@ def test_claims_at_a_line_and_the_drift_cases_naming_them(tmp_path):
     assert claims.claims_at(example, 9, root) == {"grad-is-three"}
     assert claims.claims_at(example, 15, root) == {"grad-is-three", "leaf-keeps-grad"}
     assert claims.claims_at(example, 5, root) == set()
-    (root / "tests/drift_cases").mkdir(parents=True)
-    (root / "tests/drift_cases/demo.py").write_text(
-        textwrap.dedent(
-            f"""\
-            OTHER = "import torch"
-            DRIFT = {{
-                "grad doubles": (OTHER, "{example}", "grad-is-three"),
-                "old form": ("import torch", "{example}"),
-                "leaves lose grad": ("import torch", "{example}", "leaf-keeps-grad"),
-            }}
-            """
-        ),
-        encoding="utf-8",
+    with pytest.raises(ValueError, match="a case is"):  # the old form, without a claim
+        _drift(root, {"old form": ("import torch", example)})
+    _drift(
+        root,
+        {
+            "grad doubles": ("import torch", example, "grad-is-three"),
+            "leaves lose grad": ("import torch", example, "leaf-keeps-grad"),
+        },
     )
-    assert claims.drift_cases(root) == {
+    assert claims.drift(root)[0] == {
         "grad-is-three": ["grad doubles"],
         "leaf-keeps-grad": ["leaves lose grad"],
     }
-    ledger = _ledger(root)
-    assert [c.drift for c in ledger.claims["zh"]] == [["grad doubles"], ["leaves lose grad"], []]
-    assert ledger.counts("zh").drift == 2
+    read = _ledger(root)
+    assert [c.drift for c in read.claims["zh"]] == [["grad doubles"], ["leaves lose grad"], []]
+    assert read.counts("zh").drift == 2
 
 
 def test_each_mistake_is_named(tmp_path):
@@ -212,7 +223,7 @@ def test_languages_that_differ_in_claims_or_their_order(tmp_path):
 def test_marks_render_as_anchors_and_the_summary_counts_the_page(tmp_path):
     ledger = _ledger(_project(tmp_path))
     page = "demo/index.en.md"
-    html = claims.marks(EN, page, ledger, "../claims/")
+    html = render.marks(EN, page, ledger, "../claims/")
     assert "[[" not in html.replace("a[[0]]", "")
     assert html.count('<span class="gs-claim__at" id="claim-') == 3
     assert (
@@ -222,9 +233,9 @@ def test_marks_render_as_anchors_and_the_summary_counts_the_page(tmp_path):
     assert "gs-claim__mark" not in html, "the marks are the paragraphs', made from the HTML"
     assert "Claims on this page: 3. Checked by an `assert` in the examples beside them: 2;" in html
     assert "The [claims page](../claims/index.md) lists every claim" in html
-    zh = claims.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
+    zh = render.marks(ZH, "demo/index.zh.md", ledger, "../claims/")
     assert "本页共有 3 条结论：2 条由旁边示例里的 `assert` 检查，1 条引用了出处" in zh
-    data = claims.data(markdown.markdown(html), page, ledger, {})
+    data = render.data(markdown.markdown(html), page, ledger, {})
     assert '"grad-is-three":{"proofs":[{"file":"snippets/demo/example.py","line":8' in data
     assert '"sentence":"After \\u003ccode>y.backward()\\u003c/code>, ' in data
     assert "The compatibility matrix has no current row" in data
@@ -259,9 +270,9 @@ def test_a_paragraph_gets_one_mark_at_its_end_naming_its_claims(tmp_path):
     assert not ledger.errors, ledger.errors
     page = "demo/index.en.md"
     rendered = markdown.markdown(
-        claims.marks(GROUPED, page, ledger, "../claims/"), extensions=["tables"]
+        render.marks(GROUPED, page, ledger, "../claims/"), extensions=["tables"]
     )
-    html = claims.group(rendered, page, ledger)
+    html = render.group(rendered, page, ledger)
     marks = re.findall(
         r'<a href="([^"]*)" class="gs-claim__mark ([^"]*)" data-claim="([^"]*)" '
         r'data-claims="([^"]*)" aria-label="([^"]*)"></a>',
@@ -288,8 +299,8 @@ def test_a_paragraph_gets_one_mark_at_its_end_naming_its_claims(tmp_path):
     for claim in ("grad-is-three", "leaf-keeps-grad", "cuda-does-the-same", "nested-one"):
         assert f'<span class="gs-claim__at" id="claim-{claim}"></span>' in html
     assert "data-href" not in html
-    zh = claims.group(
-        markdown.markdown(claims.marks(GROUPED, "demo/index.zh.md", ledger, "../claims/")),
+    zh = render.group(
+        markdown.markdown(render.marks(GROUPED, "demo/index.zh.md", ledger, "../claims/")),
         "demo/index.zh.md",
         ledger,
     )
@@ -298,8 +309,8 @@ def test_a_paragraph_gets_one_mark_at_its_end_naming_its_claims(tmp_path):
 
 def test_the_grouping_can_fail():
     """Without the block ends, every claim of the page would share one mark."""
-    assert claims._BLOCK_END.search("a</p>") and claims._BLOCK_END.search("a<ul>")
-    assert not claims._BLOCK_END.search("a <code>x</code> <em>b</em> <a href='#'>c</a>")
+    assert render._BLOCK_END.search("a</p>") and render._BLOCK_END.search("a<ul>")
+    assert not render._BLOCK_END.search("a <code>x</code> <em>b</em> <a href='#'>c</a>")
 
 
 def test_releases_say_pinned_only_or_the_span(tmp_path):
@@ -308,19 +319,19 @@ def test_releases_say_pinned_only_or_the_span(tmp_path):
     claim = _ledger(_project(tmp_path)).claims["en"][0]
     example = "snippets/demo/example.py"
     ok, bad = {"status": "passed"}, {"status": "failed"}
-    assert claims.releases(claim, "en", {example: {matrix.PINNED: ok}}) == (
+    assert render.releases(claim, "en", {example: {matrix.PINNED: ok}}) == (
         f"Checked on PyTorch {'.'.join(matrix.PINNED.split('.')[:2])} only so far."
     )
     current = {example: {"2.0.1": bad, "2.1.2": ok, "2.2.2": ok, matrix.PINNED: ok}}
-    assert claims.releases(claim, "en", current).startswith(
+    assert render.releases(claim, "en", current).startswith(
         "The example passes unchanged on PyTorch 2.1–"
     )
-    assert claims.releases(claim, "zh", current).startswith("该示例在 PyTorch 2.1–")
+    assert render.releases(claim, "zh", current).startswith("该示例在 PyTorch 2.1–")
 
 
 def test_the_claims_table_flags_claims_without_a_drift_case(tmp_path):
     ledger = _ledger(_project(tmp_path))
-    body = claims.table(ledger, "en", lambda page, anchor: f"../demo/#{anchor}", {})
+    body = render.table(ledger, "en", lambda page, anchor: f"../demo/#{anchor}", {})
     assert body.startswith("## Example {#demo}")
     assert '<tr id="grad-is-three" class="gs-claims__no-drift">' in body
     assert '<a href="../demo/#claim-grad-is-three">After <code>y.backward()</code>' in body
@@ -332,37 +343,33 @@ def test_the_claims_table_flags_claims_without_a_drift_case(tmp_path):
 
 def test_a_claim_no_release_can_break_alone_shows_why_and_cannot_go_stale(tmp_path):
     root = _project(tmp_path)
-    (root / "tests/drift_cases").mkdir(parents=True)
-    drift = root / "tests/drift_cases/demo.py"
-    drift.write_text(
-        'NO_DRIFT = {"leaf-keeps-grad": ("a leaf is "\n "a leaf")}\n', encoding="utf-8"
-    )
-    assert claims.no_drift_reasons(root) == {"leaf-keeps-grad": "a leaf is a leaf"}
-    ledger = _ledger(root)
-    assert not ledger.errors, ledger.errors
-    body = claims.table(ledger, "en", lambda page, anchor: None, {})
+    _drift(root, no_drift={"leaf-keeps-grad": "a leaf is a leaf"})
+    assert claims.drift(root)[1] == {"leaf-keeps-grad": "a leaf is a leaf"}
+    read = _ledger(root)
+    assert not read.errors, read.errors
+    body = render.table(read, "en", lambda page, anchor: None, {})
     assert "no drift case</span> — no release change breaks it alone: a leaf is a leaf" in body
     # still counted as without a case
-    assert ledger.counts("en").drift == 0
+    assert read.counts("en").drift == 0
     # a reason for a claim that has a case, or that no page makes, is an error
-    drift.write_text(
-        'DRIFT = {"leaves lose grad": ("import torch", "snippets/demo/example.py", '
-        '"leaf-keeps-grad")}\nNO_DRIFT = {"leaf-keeps-grad": "x", "gone-claim": "y"}\n',
-        encoding="utf-8",
+    _drift(
+        root,
+        {"leaves lose grad": ("import torch", "snippets/demo/example.py", "leaf-keeps-grad")},
+        {"leaf-keeps-grad": "x", "gone-claim": "y"},
     )
     errors = _ledger(root).errors
     assert any("leaf-keeps-grad cannot drift alone, but 'leaves lose grad'" in e for e in errors)
     # a claim of an example no built page includes (a build of one chapter) is not stale
     (root / "snippets/other").mkdir()
     (root / "snippets/other/x.py").write_text("# claim: other-claim\nassert True\n")
-    drift.write_text('NO_DRIFT = {"other-claim": "x"}\n', encoding="utf-8")
+    _drift(root, no_drift={"other-claim": "x"})
     assert not _ledger(root).errors
     assert any("NO_DRIFT names gone-claim, a claim no example asserts" in e for e in errors)
 
 
 def test_notebooks_and_copies_lose_the_marks():
     text = "It raises.[[x-raises]] Code `a[[0]]` stays.\n\n[[claims-summary]]\n"
-    assert claims.strip(text) == "It raises. Code `a[[0]]` stays.\n\n\n"
+    assert render.strip(text) == "It raises. Code `a[[0]]` stays.\n\n\n"
 
 
 def test_unmarked_lists_behaviour_sentences_without_a_mark():
@@ -380,15 +387,15 @@ def test_unmarked_lists_behaviour_sentences_without_a_mark():
         | table | returns 3 |
         """
     )
-    found = claims.unmarked(text, "en")
+    found = unmarked(text, "en")
     assert found == [
         (3, "Autograd records the graph."),
         (3, "Then `backward()` raises a RuntimeError."),
     ], found
     items = "Two rules:\n\n- it returns 1;\n- it raises.[[it-raises]]\n"
-    assert claims.unmarked(items, "en") == [(3, "it returns 1;")]
+    assert unmarked(items, "en") == [(3, "it returns 1;")]
     zh = "它会抛出 RuntimeError。[[x-raises]]第二次调用返回 None。这句话没有行为。\n"
-    assert claims.unmarked(zh, "zh") == [(1, "第二次调用返回 None。")]
+    assert unmarked(zh, "zh") == [(1, "第二次调用返回 None。")]
 
 
 def test_unmarked_command_runs_on_a_real_page():
@@ -433,7 +440,7 @@ def test_every_mark_is_rendered_and_the_claims_pages_count_them(site):
                 f"{page}: two marks in a row"
             )
             assert "[[" not in _built_text(html), f"a claim mark left as text on {page}"
-        summary = claims.summary(ledger, f"claims/index.{language}.md", language, None)
+        summary = render.summary(ledger, f"claims/index.{language}.md", language, None)
         words = re.split(r"`[^`]*`", summary)[0]  # the sentence up to its first code span
         assert words in _built_text(site.page(f"{prefix}claims")), words
         table = site.page(f"{prefix}claims")

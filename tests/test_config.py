@@ -21,10 +21,10 @@ CONFIG = ROOT / "mkdocs.yml"
 # Python objects named in mkdocs.yml: each is code that another engine must
 # import. Adding one is a decision: list it here and in CONTRIBUTING.md.
 # The python fences' validator and format are markdown-exec's documented configuration
-# without its plugin's fences, with the site's runner as the format (gradsite/execute.py).
+# without its plugin's fences, with the site's runner as the format (gradsite/runner/).
 PYTHON_TAGS = {
     "gradsite.mathml.fence_format",
-    "gradsite.execute.fence_format",
+    "gradsite.runner.fence_format",
     "markdown_exec.validator",
 }
 

@@ -1,4 +1,4 @@
-"""What readers take away (gradsite/downloads.py): the chapters' examples as
+"""What readers take away (gradsite/downloads/): the chapters' examples as
 files, and an offline copy of the whole site that works from disk.
 
 All of it comes from the session's one build (the `site` fixture).
@@ -11,8 +11,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from gradsite.downloads.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.matrix import PINNED, RELEASES
-from gradsite.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, chapter_snippets, pins, url_prefix
 
 README_WORDS = {"zh": "运行方法", "en": "To run them"}
@@ -152,7 +152,8 @@ def test_make_serve_builds_no_offline_copy(tmp_path, caplog, monkeypatch):
     copy either)."""
     from types import SimpleNamespace
 
-    from gradsite import downloads, offline
+    from gradsite import downloads
+    from gradsite.downloads import offline
 
     offline_plugin = SimpleNamespace(config=SimpleNamespace(enabled=False))  # the site's own build
     config = SimpleNamespace(site_dir=str(tmp_path), docs_dir=str(ROOT / "docs"), plugins={})

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from gradsite import errorindex
+from gradsite.pages import fences
 from gradsite.project import LANGUAGES, url_prefix
 
 from sitebuild import pre_blocks
@@ -31,7 +32,7 @@ def test_entries_name_the_example_each_marked_heading_includes():
         '## A {#a .gs-error}\n\n```python exec="on"\n--8<-- "snippets/errors/a.py"\n```\n\n'
         "## Plain {#plain}\n\n### B {#b .gs-error}\n\nno example\n"
     )
-    assert errorindex.entries(markdown) == {"a": "snippets/errors/a.py", "b": ""}
+    assert errorindex.entries(markdown, fences(markdown)) == {"a": "snippets/errors/a.py", "b": ""}
 
 
 ENTRY = re.compile(r'<h3 class="gs-error" id="([\w-]+)">(.*?)<a class="headerlink"', re.S)

@@ -1,6 +1,6 @@
 """Each example runs once per build, and only what an edit touches runs again.
 
-The first tests drive gradsite/execute.py directly on a small throwaway
+The first tests drive gradsite/runner.py directly on a small throwaway
 project. The last ones build a tiny MkDocs project that uses the site's hooks,
 several times in one process as `mkdocs serve` does, then again in a new
 process with the outputs kept on disk, as `make serve` does after a restart.
@@ -16,21 +16,21 @@ import textwrap
 
 import pytest
 import torch
-from gradsite import execute
+from gradsite import runner
 from gradsite.project import ROOT
 from markdown_exec import ExecutionError
 
 
 def _new_build(root, language="zh"):
     """The runner's Context of a new build."""
-    return execute.Context(root=root, page="demo.zh.md", language=language)
+    return runner.Context(root=root, page="demo.zh.md", language=language)
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     """An empty project folder, no caching on disk."""
-    monkeypatch.delenv(execute.DISK_CACHE, raising=False)
-    monkeypatch.delenv(execute.NO_EXEC, raising=False)
+    monkeypatch.delenv(runner.DISK_CACHE, raising=False)
+    monkeypatch.delenv(runner.NO_EXEC, raising=False)
     (tmp_path / "snippets" / "demo").mkdir(parents=True)
     monkeypatch.chdir(tmp_path)  # the build runs from the project folder
     return tmp_path
@@ -49,9 +49,9 @@ def _write(path, text):
 
 def test_the_same_example_runs_once(build):
     code = "print(1 + 1)\n"
-    assert execute.run_python(code, build, snippet="snippets/demo/two.py") == "2\n"
+    assert runner.run_python(code, build, snippet="snippets/demo/two.py") == "2\n"
     build.language = "en"  # the en build of the same page
-    assert execute.run_python(code, build, snippet="snippets/demo/two.py") == "2\n"
+    assert runner.run_python(code, build, snippet="snippets/demo/two.py") == "2\n"
     assert (build.executions, build.reused) == (1, 1)
 
 
@@ -59,11 +59,11 @@ def test_a_snippet_named_by_path_is_an_input(project, build):
     """A figure block runs a snippet by its path: editing that file runs the block again."""
     _write(project / "snippets/demo/value.py", "print('one')\n")
     code = 'import runpy\nrunpy.run_path("snippets/demo/value.py")\n'
-    assert execute.run_python(code, build) == "one\n"
-    assert execute.run_python(code, build) == "one\n"
+    assert runner.run_python(code, build) == "one\n"
+    assert runner.run_python(code, build) == "one\n"
     assert build.executions == 1
     _write(project / "snippets/demo/value.py", "print('two')\n")
-    assert execute.run_python(code, build) == "two\n"
+    assert runner.run_python(code, build) == "two\n"
     assert build.executions == 2
 
 
@@ -77,29 +77,29 @@ def test_a_file_that_appears_is_an_input(project, build):
             print("absent")
         """
     )
-    assert execute.run_python(code, build) == "absent\n"
-    assert execute.run_python(code, build) == "absent\n"
+    assert runner.run_python(code, build) == "absent\n"
+    assert runner.run_python(code, build) == "absent\n"
     _write(project / "snippets/demo/later.txt", "present")
-    assert execute.run_python(code, build) == "present\n"
+    assert runner.run_python(code, build) == "present\n"
     assert build.executions == 2
 
 
 def test_code_written_in_a_page_is_kept_per_language(build):
-    """Figure blocks word their pictures in the language being built (gradsite/pictures.py)."""
-    worded = "from gradsite import execute\nprint(execute.running().language)\n"
+    """Figure blocks word their pictures in the language being built (gradsite/pictures/)."""
+    worded = "from gradsite.runner import Context\nprint(Context.current().language)\n"
     for language in ("zh", "en", "zh", "en"):  # a build, then a rebuild, as in `make serve`
         build.language = language
-        assert execute.run_python(worded, build) == f"{language}\n"
-        execute.run_python("print('same')\n", build, snippet="snippets/demo/same.py")
+        assert runner.run_python(worded, build) == f"{language}\n"
+        runner.run_python("print('same')\n", build, snippet="snippets/demo/same.py")
     assert build.executions == 3  # worded: zh and en; the snippet: once
-    assert execute.running() is None  # told for the length of a run only
+    assert runner.Context.current() is None  # told for the length of a run only
 
 
 def test_another_torch_version_runs_again(build, monkeypatch):
     code = "import torch\nprint(torch.__version__)\n"
-    execute.run_python(code, build)
+    runner.run_python(code, build)
     monkeypatch.setattr(torch, "__version__", "99.0.0")
-    assert execute.run_python(code, build) == "99.0.0\n"
+    assert runner.run_python(code, build) == "99.0.0\n"
     assert build.executions == 2
 
 
@@ -108,12 +108,12 @@ def test_a_failure_runs_once_per_build_and_is_reported_for_each_page(project, bu
     language, without a second run; the next build runs it again."""
     code = "print('so far')\nassert 1 == 2\n"
     with pytest.raises(ExecutionError) as zh:
-        execute.run_python(code, build, snippet="snippets/demo/flaky.py")
+        runner.run_python(code, build, snippet="snippets/demo/flaky.py")
     build.page, build.language = "demo.en.md", "en"
     with pytest.raises(ExecutionError) as en:
-        execute.run_python(code, build, snippet="snippets/demo/flaky.py")
+        runner.run_python(code, build, snippet="snippets/demo/flaky.py")
     assert build.executions == 1 and str(zh.value) == str(en.value)
-    assert build.outputs == {}
+    assert all(result.failure for result in build.results.values())  # no output kept
     for page, language in (("demo.zh.md", "zh"), ("demo.en.md", "en")):
         assert (
             f"snippets/demo/flaky.py:2: example failed on page docs/{page}, language {language}"
@@ -122,7 +122,7 @@ def test_a_failure_runs_once_per_build_and_is_reported_for_each_page(project, bu
     assert caplog.text.count("printed before it failed:\n    so far") == 2
     later = _new_build(project)
     with pytest.raises(ExecutionError):
-        execute.run_python(code, later, snippet="snippets/demo/flaky.py")
+        runner.run_python(code, later, snippet="snippets/demo/flaky.py")
     assert later.executions == 1
 
 
@@ -133,10 +133,10 @@ def test_a_figure_drawing_a_failed_example_does_not_run_it_again(project, build,
     )
     code = (project / "snippets/demo/broken.py").read_text(encoding="utf-8")
     with pytest.raises(ExecutionError):
-        execute.run_python(code, build, snippet="snippets/demo/broken.py")
+        runner.run_python(code, build, snippet="snippets/demo/broken.py")
     figure = 'from gradsite.pictures import graph\ngraph("snippets/demo/broken.py", "x", alt="x")\n'
     with pytest.raises(ExecutionError):
-        execute.run_python(figure, build)
+        runner.run_python(figure, build)
     assert build.executions == 2  # the example, then the figure block, which stopped at once
     assert (
         "ExampleFailed: snippets/demo/broken.py failed earlier in this build, not run again"
@@ -150,9 +150,9 @@ def test_the_log_names_each_example_slower_than_the_threshold_with_its_time(
 ):
     """A slow example costs every build and `make test-fast`: the build log names it, with its time."""
     monkeypatch.setenv("GRADSITE_SLOW", "1")
-    caplog.set_level("INFO", logger=execute.log.name)
-    execute.run_python("import time\ntime.sleep(1.2)\n", build, snippet="snippets/demo/slow.py")
-    execute.run_python("print('quick')\n", build, snippet="snippets/demo/quick.py")
+    caplog.set_level("INFO", logger=runner.log.name)
+    runner.run_python("import time\ntime.sleep(1.2)\n", build, snippet="snippets/demo/slow.py")
+    runner.run_python("print('quick')\n", build, snippet="snippets/demo/quick.py")
     slow = [r.getMessage() for r in caplog.records if "slow example" in r.getMessage()]
     assert len(slow) == 1 and slow[0].startswith("snippets/demo/slow.py: slow example, 1."), slow
     assert "(over 1 s, GRADSITE_SLOW)" in slow[0]
@@ -160,33 +160,33 @@ def test_the_log_names_each_example_slower_than_the_threshold_with_its_time(
 
 
 def test_outputs_persist_on_disk_only_when_asked(project, build, monkeypatch):
-    execute.run_python("print('kept')\n", build)
+    runner.run_python("print('kept')\n", build)
     assert not (project / ".cache").exists(), "without GRADSITE_CACHE nothing is written"
 
-    monkeypatch.setenv(execute.DISK_CACHE, ".cache/gradsite")
-    execute.run_python("print('kept on disk')\n", build)
+    monkeypatch.setenv(runner.DISK_CACHE, ".cache/gradsite")
+    runner.run_python("print('kept on disk')\n", build)
     assert len(list((project / ".cache/gradsite").glob("*.json"))) == 1
     # A new build (a `make serve` rebuild, or a new process) starts with an empty memory.
     again = _new_build(project)
-    assert execute.run_python("print('kept on disk')\n", again) == "kept on disk\n"
+    assert runner.run_python("print('kept on disk')\n", again) == "kept on disk\n"
     assert (again.executions, again.reused) == (0, 1)
 
 
 def test_a_kept_output_on_disk_still_checks_its_inputs(project, build, monkeypatch):
-    monkeypatch.setenv(execute.DISK_CACHE, ".cache/gradsite")
+    monkeypatch.setenv(runner.DISK_CACHE, ".cache/gradsite")
     _write(project / "snippets/demo/value.py", "print('one')\n")
     code = 'import runpy\nrunpy.run_path("snippets/demo/value.py")\n'
-    execute.run_python(code, build)
+    runner.run_python(code, build)
     _write(project / "snippets/demo/value.py", "print('two')\n")
     again = _new_build(project)
-    assert execute.run_python(code, again) == "two\n"
+    assert runner.run_python(code, again) == "two\n"
     assert again.executions == 1
 
 
 def test_execution_off_renders_a_placeholder_and_keeps_nothing(build, monkeypatch):
-    monkeypatch.setenv(execute.NO_EXEC, "1")
-    assert execute.run_python("raise SystemExit('never run')\n", build) == execute.PLACEHOLDER
-    assert (build.executions, build.outputs) == (0, {})
+    monkeypatch.setenv(runner.NO_EXEC, "1")
+    assert runner.run_python("raise SystemExit('never run')\n", build) == runner.PLACEHOLDER
+    assert (build.executions, build.results) == (0, {})
 
 
 # --- a tiny site, rebuilt as `make serve` does, and after a restart ---------------
@@ -199,7 +199,7 @@ plugins:
   - markdown-exec:
       languages: []
 markdown_extensions:
-  - gradsite.execute
+  - gradsite.runner
   - pymdownx.snippets:
       base_path: ["."]
       check_paths: true
@@ -208,7 +208,7 @@ markdown_extensions:
         - name: python
           class: python
           validator: !!python/name:markdown_exec.validator
-          format: !!python/name:gradsite.execute.fence_format
+          format: !!python/name:gradsite.runner.fence_format
 """
 
 PAGE = """# Tiny
@@ -258,7 +258,7 @@ def _serve(project, *edits):
         capture_output=True,
         text=True,
         timeout=300,
-        env={**__import__("os").environ, execute.DISK_CACHE: ".cache/gradsite"},
+        env={**__import__("os").environ, runner.DISK_CACHE: ".cache/gradsite"},
     )
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
     return json.loads(done.stdout.split("STEPS", 1)[1])
@@ -303,7 +303,7 @@ def test_time_limit_also_stops_an_example_in_a_serve_thread(build, monkeypatch, 
 
     def rebuild():
         try:
-            execute.run_python(
+            runner.run_python(
                 "print('start')\nwhile True:\n    pass\n", build, snippet="snippets/demo/hangs.py"
             )
         except ExecutionError as error:
@@ -319,17 +319,17 @@ def test_time_limit_also_stops_an_example_in_a_serve_thread(build, monkeypatch, 
 def test_every_page_block_that_reads_a_project_file_names_it():
     """A kept output (make serve's .cache/gradsite) is keyed on the files its code names: code
     that reads data/matrix.json must name it, or serve shows an old table after `make matrix`."""
-    from gradsite import project
+    from gradsite.pages import fences
 
-    reads = {"compat.table": "data/matrix.json", "compat.changes": "data/matrix.json"}
+    reads = {"notes.table": "data/matrix.json", "notes.changes": "data/matrix.json"}
     checked = 0
     for page in sorted((ROOT / "docs").rglob("*.md")):
-        for fence in project.FENCE.finditer(page.read_text(encoding="utf-8")):
-            code = fence["body"]
+        for fence in fences(page.read_text(encoding="utf-8")):
+            code = fence.body
             for call, needed in reads.items():
                 if call in code:
                     checked += 1
-                    assert needed in execute.named_files(code, ROOT), (
+                    assert needed in runner.named_files(code, ROOT), (
                         f"{page}: {call} without naming {needed}"
                     )
     assert checked == 4  # the matrix table and the changes list, in both languages
@@ -349,7 +349,7 @@ def test_a_deprecation_inside_a_library_passes_but_one_in_the_example_fails(proj
         "import warnings\ndef old():\n    warnings.warn('old', DeprecationWarning)\n",
     )
     inside = "import sys\nsys.path.insert(0, 'snippets/demo')\nimport library\nlibrary.old()\nprint('ok')\n"
-    assert execute.run_python(inside, build, snippet="snippets/demo/inside.py") == "ok\n"
+    assert runner.run_python(inside, build, snippet="snippets/demo/inside.py") == "ok\n"
     own = "import warnings\nwarnings.warn('old', DeprecationWarning)\nprint('ok')\n"
     with pytest.raises(ExecutionError):
-        execute.run_python(own, build, snippet="snippets/demo/own.py")
+        runner.run_python(own, build, snippet="snippets/demo/own.py")

@@ -8,70 +8,54 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from gradsite.project import ROOT
+from gradsite.project import CHAPTERS, LANGUAGES, ROOT
 
+import survey
 from browser import DESKTOP, PHONE
 
-WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
-
-# For every output block: the gap between the top of its box and its text, and the
-# height of its label. The label must be a line of its own, above the text.
-_LABELS = """() => [...document.querySelectorAll("article .highlight + .highlight")].map(box => {
-  const label = getComputedStyle(box, "::before");
-  const text = box.querySelector("pre > code");
-  return {
-    label: label.content,
-    position: label.position,
-    labelHeight: parseFloat(label.height),
-    textTop: text.getBoundingClientRect().top - box.getBoundingClientRect().top,
-  };
-})"""
+# Each language, its tests in the xdist group that reads its phone survey (tests/survey.py).
+IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language in LANGUAGES]
 
 
-@pytest.mark.parametrize(
-    ("path", "label"), [("retention/", '"输出"'), ("en/accumulation/", '"Output"')]
-)
-def test_output_label_never_covers_the_output(tab, path, label):
-    tab.open(path)
-    for width, size in WIDTHS.items():  # the same page, resized: the layout follows the window
-        tab.page.set_viewport_size(size)
-        boxes = tab.page.evaluate(_LABELS)
-        assert len(boxes) >= 10, f"{path}: only {len(boxes)} output blocks"
-        for i, box in enumerate(boxes):
-            assert box["label"] == label, (width, i, box)
-            assert box["position"] in ("static", "relative"), (width, i, box)
-            assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], (
-                f"{path} {width} output {i}: {box}"
-            )
+LABEL = {"zh": '"输出"', "en": '"Output"'}
 
 
-_TABLES = """() => [...document.querySelectorAll("article table")].map(table => {
-  const box = table.closest(".md-typeset__scrollwrap, .mx-wrap");  // Material's box, or the matrix's own
-  return {
-    fits: table.getBoundingClientRect().width <= box.clientWidth + 1,
-    scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
-  };
-})"""
-_OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_output_label_never_covers_the_output(page_survey, language):
+    """Every chapter page at 360 and 1280 px (the same page resized, tests/survey.py LABELS):
+    each output block's label is a line of its own, above the text."""
+    found = page_survey(language)["pages"]
+    for chapter in CHAPTERS:
+        for width in ("labels_360", "labels_desktop"):
+            boxes = found[f"{chapter}/"][width]
+            assert len(boxes) >= 5, f"{chapter}: only {len(boxes)} output blocks"
+            for i, box in enumerate(boxes):
+                assert box["label"] == LABEL[language], (chapter, width, i, box)
+                assert box["position"] in ("static", "relative"), (chapter, width, i, box)
+                assert box["labelHeight"] > 0 and box["textTop"] + 0.5 >= box["labelHeight"], (
+                    f"{language} {chapter} {width} output {i}: {box}"
+                )
 
 
-@pytest.mark.parametrize("path", ["versions/", "en/versions/", "glossary/", "en/glossary/"])
-def test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone(tab, path):
-    tab.open(path)
-    tables = tab.page.evaluate(_TABLES)
-    assert tables and all(t["fits"] for t in tables), f"{path} at desktop width: {tables}"
-    tab.page.set_viewport_size(PHONE)
-    tables = tab.page.evaluate(_TABLES)
-    assert all(t["scrolls"] for t in tables), tables
-    assert tab.page.evaluate(_OVERFLOW) <= 0, f"{path}: a table widens the page on a phone"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone(page_survey, language):
+    found = page_survey(language)["pages"]
+    for path in ("versions/", "glossary/"):
+        seen = found[path]
+        assert seen["tables_desktop"] and all(t["fits"] for t in seen["tables_desktop"]), (
+            f"{language} {path} at desktop width: {seen['tables_desktop']}"
+        )
+        assert all(t["scrolls"] for t in seen["tables_360"]), seen["tables_360"]
+        assert seen["overflow_360"] <= 0, f"{language} {path}: a table widens the page on a phone"
 
 
 # The versions pages' tables on a phone: test_wide_tables_fit_on_a_desktop_and_scroll_in_their_own_box_on_a_phone.
-@pytest.mark.parametrize("path", ["accumulation/", "en/accumulation/"])
-def test_math_and_tables_do_not_widen_the_page_on_a_phone(tab, path):
-    tab.page.set_viewport_size(PHONE)
-    tab.open(path)
-    assert tab.page.evaluate(_OVERFLOW) <= 0, f"{path} is wider than a {PHONE['width']}px phone"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_math_and_tables_do_not_widen_the_page_on_a_phone(page_survey, language):
+    overflow = page_survey(language)["pages"]["accumulation/"]["overflow_360"]
+    assert overflow <= 0, (
+        f"{language} accumulation/ is {overflow}px wider than a {PHONE['width']}px phone"
+    )
 
 
 def test_ruff_line_length_fits_a_desktop_code_block(tab):
@@ -99,26 +83,16 @@ def test_ruff_line_length_fits_a_desktop_code_block(tab):
     )
 
 
-PHONE_390 = {"width": 390, "height": 844}
-# Output blocks whose text is wider than their box: cut at the right edge (or scrolled).
-_CUT_OUTPUTS = """() => [...document.querySelectorAll("article .highlight + .highlight > pre > code")]
-  .filter(code => code.scrollWidth > code.clientWidth + 1)
-  .map(code => code.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a)).slice(0, 60))"""
-
-
-@pytest.mark.parametrize("language", ["", "en/"])
-def test_no_output_is_cut_at_390_px(tab, language):
-    """docs/assets/site.css: long output lines wrap at a phone's width. Without the rule
-    (checked on the last page, with the rule taken out) the same outputs are cut."""
-    tab.page.set_viewport_size(PHONE_390)
-    for page in ("retention/", "zeroing/", "detach/", "accumulation/"):
-        tab.open(language + page)
-        assert tab.page.locator("article .highlight + .highlight").count() >= 5, page
-        cut = tab.page.evaluate(_CUT_OUTPUTS)
-        assert not cut, f"{language}{page}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
-    tab.page.add_style_tag(
-        content=".md-typeset .highlight + .highlight > pre > code { white-space: pre; }"
-    )
-    assert tab.page.evaluate(_CUT_OUTPUTS), (
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_no_output_is_cut_at_390_px(page_survey, language):
+    """docs/assets/site.css: long output lines wrap at a phone's width (tests/survey.py, every
+    chapter page at 390 px). Without the rule (planted on one page) outputs are cut."""
+    found = page_survey(language)
+    for chapter in CHAPTERS:
+        seen = found["pages"][f"{chapter}/"]
+        assert seen["outputs"] >= 5, chapter
+        cut = seen["cut_outputs"]
+        assert not cut, f"{language} {chapter}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
+    assert found["planted"]["cut_outputs"], (
         "the check above cannot fail: no output is wider than a phone"
     )

@@ -37,9 +37,10 @@ def _collected_by_make(example: str) -> list[str]:
 
 
 def _selected(items, example: str) -> list[str]:
-    """What `--example` and the recipe's `-m` keep of this session's tests."""
+    """What `--example` and the recipe's `-m` keep of this session's tests (node ids without the
+    `@<xdist group>` that `make test`'s workers add, tests/conftest.py)."""
     return [
-        item.nodeid
+        re.sub(r"\]@[^\[\]]*$", "]", item.nodeid)
         for item in items
         if _about(item, example)
         and not (item.get_closest_marker("build") or item.get_closest_marker("browser"))

@@ -1,4 +1,4 @@
-"""The compatibility matrix (gradsite/matrix.py): its data is current, its tools and tables work.
+"""The compatibility matrix (gradsite/matrix/): its data is current, its tools and tables work.
 
 The first test guards the committed data/matrix.json: the pinned torch's row
 must match the examples as they are (same examples, same sources); what they
@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from gradsite import compat, compat_hook, matrix
-from gradsite.project import FENCE, INCLUDE, ROOT, page_source, url_prefix
+from gradsite import matrix
+from gradsite.matrix import command, notes
+from gradsite.pages import fences
+from gradsite.project import ROOT, page_source, snippets, url_prefix
 
 # --- the committed data is current -------------------------------------------
 
@@ -52,14 +54,14 @@ def test_release_list_has_every_minor_from_1_13_once_in_order():
 
 
 def test_old_releases_get_numpy_1():
-    assert matrix.numpy_for("2.2.2") == "numpy<2" and matrix.numpy_for("1.13.1") == "numpy<2"
-    assert matrix.numpy_for("2.3.1") == "numpy"
+    assert command.numpy_for("2.2.2") == "numpy<2" and command.numpy_for("1.13.1") == "numpy<2"
+    assert command.numpy_for("2.3.1") == "numpy"
 
 
 def test_matrix_env_ignores_this_machines_pip_configuration(monkeypatch):
     monkeypatch.setenv("PIP_CONSTRAINT", "/etc/xdg/pip/constraints.txt")
     monkeypatch.setenv("PIP_FIND_LINKS", "/opt/wheels")
-    env = matrix._pip_env()
+    env = command._pip_env()
     assert "PIP_CONSTRAINT" not in env and "PIP_FIND_LINKS" not in env
     assert env["PIP_CONFIG_FILE"] == "/dev/null" and env["PIP_NO_CACHE_DIR"] == "1"
 
@@ -101,17 +103,6 @@ def test_output_texts_are_kept_once_beside_the_data_and_pruned(tmp_path):
     matrix.record(again, "2.0.1", _result("s/b.py", output="aa"), "h")
     matrix.save(again, tmp_path / "matrix.json")
     assert matrix.load_outputs(tmp_path / "matrix.json") == {"aa": "what aa stands for\n"}
-
-
-def test_a_record_without_its_output_text_is_run_again(tmp_path):
-    root = _project(tmp_path, {"snippets/a/one.py": "print(1)\n"})
-    data = {"releases": {}}
-    matrix.record(
-        data, "2.0.1", _result("snippets/a/one.py"), matrix.source_hash("snippets/a/one.py", root)
-    )
-    assert matrix.todo(data, "2.0.1", ["snippets/a/one.py"], root=root) == []
-    data["outputs"].clear()  # as recorded before the texts were kept
-    assert matrix.todo(data, "2.0.1", ["snippets/a/one.py"], root=root) == ["snippets/a/one.py"]
 
 
 def test_stale_names_every_missing_edited_and_deleted_example(tmp_path):
@@ -160,20 +151,6 @@ def test_todo_runs_only_what_is_missing_or_edited(tmp_path):
     assert matrix.todo(data, "2.0.1", wanted, force=True, root=root) == wanted
 
 
-def test_differences_report_status_output_and_error():
-    data = {"releases": {}}
-    matrix.record(data, "2.13.0", _result("s/a.py"), "h")
-    matrix.record(data, "2.13.0", _result("s/b.py"), "h")
-    fresh = [
-        _result("s/a.py", output="bb"),
-        _result("s/b.py", status="failed", error="AssertionError", line=3),
-    ]
-    assert matrix.differences(data, "2.13.0", fresh) == [
-        "s/a.py: output is 'bb', the matrix says 'aa'",
-        "s/b.py: status is 'failed', the matrix says 'passed'",
-    ]
-
-
 def test_merge_keeps_other_rows_and_replaces_refreshed_examples(tmp_path):
     mine = {"releases": {}}
     matrix.record(mine, "2.0.1", _result("s/a.py"), "h1")
@@ -218,7 +195,7 @@ def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_pat
         },
     )
     names = sorted(p.relative_to(root).as_posix() for p in (root / "snippets").rglob("*.py"))
-    results, provenance = matrix.run_examples(sys.executable, names, root=root)
+    results, provenance = command.run_examples(sys.executable, names, root=root)
     got = {r["example"].split("/")[-1]: r for r in results}
     assert got["ok.py"]["status"] == "passed" and got["ok.py"]["error"] is None
     assert got["bad.py"] == {
@@ -295,27 +272,27 @@ def test_the_failing_line_is_found_where_a_record_counts_the_lines_without_claim
         "x = 1\n# claim: x-is-two\nprint(x)\nassert x == 2\n", encoding="utf-8"
     )
     stale = {"line": 3, "error": "AssertionError"}
-    assert compat._code("snippets/x.py", stale, tmp_path) == "assert x == 2"
+    assert notes._code("snippets/x.py", stale, tmp_path) == "assert x == 2"
     current = {"line": 4, "error": "AssertionError"}
-    assert compat._code("snippets/x.py", current, tmp_path) == "assert x == 2"
+    assert notes._code("snippets/x.py", current, tmp_path) == "assert x == 2"
     other = {"line": 3, "error": "NameError: name 'y' is not defined"}
-    assert compat._code("snippets/x.py", other, tmp_path) == "print(x)"
+    assert notes._code("snippets/x.py", other, tmp_path) == "print(x)"
 
 
 def test_notes_in_both_languages(history):
     data, root = history
-    en = compat.note("snippets/zeroing/none.py", "en", data, root)
+    en = notes.note("snippets/zeroing/none.py", "en", data, root)
     assert en == (
         "Runs unchanged on PyTorch 2.0 and later; fails on 1.13 and earlier: "
         "AssertionError (at `assert torch.__version__ >= '2'`)"
     )
-    assert compat.note("snippets/zeroing/none.py", "zh", data, root).endswith(
+    assert notes.note("snippets/zeroing/none.py", "zh", data, root).endswith(
         "AssertionError（出错的一行：`assert torch.__version__ >= '2'`）"
     ), "the line quoted, never numbered: the page shows no line numbers"
-    assert compat.note("snippets/zeroing/none.py", "zh", data, root).startswith(
+    assert notes.note("snippets/zeroing/none.py", "zh", data, root).startswith(
         "在 PyTorch 2.0 及之后的版本上原样通过"
     )
-    assert compat.note("snippets/retention/fine.py", "en", data, root) == (
+    assert notes.note("snippets/retention/fine.py", "en", data, root) == (
         "Runs unchanged on every PyTorch release tested here (1.13 to 2.1)."
     )
 
@@ -328,8 +305,8 @@ def test_an_example_run_on_the_pinned_release_alone_says_so(tmp_path):
     for status, error in (("passed", None), ("warned", "UserWarning: w")):
         result = _result(example, status=status, error=error)
         matrix.record(data, matrix.PINNED, result, matrix.source_hash(example, root))
-        pinned = compat.minor(matrix.PINNED)
-        en, zh = (compat.note(example, lang, data, root) for lang in ("en", "zh"))
+        pinned = notes.minor(matrix.PINNED)
+        en, zh = (notes.note(example, lang, data, root) for lang in ("en", "zh"))
         assert en.startswith(f"Checked on PyTorch {pinned} only so far."), en
         assert zh.startswith(f"目前只在 PyTorch {pinned} 上检查过。"), zh
         assert "every" not in en and "每个" not in zh
@@ -338,12 +315,12 @@ def test_an_example_run_on_the_pinned_release_alone_says_so(tmp_path):
 def test_an_edited_example_has_no_note(history):
     data, root = history
     (root / "snippets/retention/fine.py").write_text("print(2)\n")
-    assert compat.note("snippets/retention/fine.py", "en", data, root) is None
+    assert notes.note("snippets/retention/fine.py", "en", data, root) is None
 
 
 def test_table_groups_by_chapter_links_sections_and_marks_failures_and_changes(history):
     data, root = history
-    page = compat.table("en", data, root)
+    page = notes.table("en", data, root)
     assert [m for m in re.findall(r'<tr class="mx-chapter"><th[^>]*>(\w+)<', page)] == [
         "retention",
         "zeroing",
@@ -364,7 +341,7 @@ def test_table_groups_by_chapter_links_sections_and_marks_failures_and_changes(h
 
 def test_changes_lists_what_starts_passing(history):
     data, root = history
-    table = compat.changes("en", data, root)
+    table = notes.changes("en", data, root)
     assert "| `snippets/zeroing/none.py` | 1.13 | 2.0 | AssertionError" in table
     assert "fine.py" not in table
 
@@ -379,8 +356,11 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
     markdown = (root / "docs/zeroing/index.en.md").read_text() + (
         f'\n??? note "Proof"\n\n    ```python exec="on"\n    --8<-- "{same}"\n    ```\n'
     )
-    current = compat.rows(data, root)
-    out = compat_hook.add_notes(markdown, "zeroing/index.en.md", data, current, root)
+    current = matrix.rows(data, root)
+    from gradsite import hooks, runner
+
+    site = hooks.Site(runner=runner.Context(root=root), matrix=(data, current))
+    out = hooks._examples(markdown, fences(markdown), "zeroing/index.en.md", site)
     assert (
         '```\n\n<span class="mx-versions" data-example="snippets/zeroing/none.py"></span>\n' in out
     )
@@ -389,11 +369,12 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
 
     # As the build renders it (without markdown-exec: the fences stay code, the outputs left out).
     html = md.markdown(
-        out.replace(' exec="on"', ""), extensions=["pymdownx.superfences", "pymdownx.details"]
+        re.sub(r' exec="on"( snippet="[^"]*")?', "", out),
+        extensions=["pymdownx.superfences", "pymdownx.details"],
     )
     page = type("Page", (), {"file": type("File", (), {"src_uri": "zeroing/index.en.md"})()})()
     files = type("Files", (), {"get_file_from_path": lambda self, path: None})()
-    content = compat_hook.add_data(html, page, files, data, current, root)
+    content = notes.add_data(html, page, files, data, current, root)
     # none.py fails on 1.13: its note, inline code as HTML; same.py prints the same everywhere:
     # an empty marker, no note.
     assert (
@@ -412,17 +393,17 @@ def test_hook_marks_each_included_example_and_notes_only_those_a_release_changes
 def test_a_release_that_prints_something_else_is_named_in_the_note(history):
     data, root = history
     fine = "snippets/retention/fine.py"  # prints "a" up to 2.0, "b" on 2.1
-    assert compat.note(fine, "en", data, root, pinned="2.1.2") == (
+    assert notes.note(fine, "en", data, root, pinned="2.1.2") == (
         "Runs unchanged on every PyTorch release tested here (1.13 to 2.1), but prints something else on 1.13, 2.0."
     )
-    assert compat.note(fine, "zh", data, root, pinned="2.1.2") == (
+    assert notes.note(fine, "zh", data, root, pinned="2.1.2") == (
         "在本站测试过的每个 PyTorch 版本（1.13 至 2.1）上都原样通过，但在 1.13、2.0 上输出不同。"
     )
-    current = compat.rows(data, root)
-    assert compat.differs(fine, current, "2.1.2")
-    assert compat.differs("snippets/zeroing/none.py", current, "2.1.2")
+    current = matrix.rows(data, root)
+    assert notes.differs(fine, current, "2.1.2")
+    assert notes.differs("snippets/zeroing/none.py", current, "2.1.2")
     # Pinned on 2.0, 1.13 prints what 2.0 does:
-    assert compat.note(fine, "en", data, root, pinned="2.0.1").endswith(
+    assert notes.note(fine, "en", data, root, pinned="2.0.1").endswith(
         "but prints something else on 2.1."
     )
 
@@ -433,8 +414,8 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
     data, root = history
     none, fine = "snippets/zeroing/none.py", "snippets/retention/fine.py"
     outputs = {"o": "printed before the assert\n", "a": "A\n", "b": "B\n", "unused": "X\n"}
-    current = compat.rows(data, root)
-    page = compat.page_data([none, fine, none], "zh", data, current, outputs, root, "2.1.2")
+    current = matrix.rows(data, root)
+    page = notes.page_data([none, fine, none], "zh", data, current, outputs, root, "2.1.2")
     assert page["pinned"] == "2.1.2" and page["releases"] == ["1.13.1", "2.0.1", "2.1.2"]
     assert list(page["examples"]) == [none, fine]  # page order, once each
     assert page["examples"][none] == {
@@ -455,9 +436,9 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
         "releases": [{"status": "passed", "output": "a"}, {"status": "passed", "output": "a"}, 0],
     }
     assert page["texts"] == {"a": "A\n"}  # not the pinned outputs, which the page shows already
-    assert page["words"] == compat.UI["zh"]
+    assert page["words"] == notes.UI["zh"]
     (root / fine).write_text("print(2)\n")  # edited: no current record on any release
-    page = compat.page_data([fine], "en", data, compat.rows(data, root), outputs, root, "2.1.2")
+    page = notes.page_data([fine], "en", data, matrix.rows(data, root), outputs, root, "2.1.2")
     assert (
         page["examples"][fine] == {"pinned": None, "releases": [None, None, None]}
         and page["texts"] == {}
@@ -467,19 +448,19 @@ def test_page_data_holds_each_release_and_only_the_texts_that_differ_from_the_pi
 def test_a_list_of_releases_shows_three_or_more_in_a_row_as_a_range():
     tested = ["1.13.1", "2.0.1", "2.1.2", "2.2.2", "2.3.1", "2.13.0", "2.14.1"]
     assert (
-        compat.span(["2.14.1", "1.13.1", "2.0.1", "2.1.2", "2.2.2"], tested, "zh")
+        notes.span(["2.14.1", "1.13.1", "2.0.1", "2.1.2", "2.2.2"], tested, "zh")
         == "1.13–2.2、2.14"
     )
-    assert compat.span(["1.13.1", "2.0.1", "2.3.1"], tested, "en") == "1.13, 2.0, 2.3"
+    assert notes.span(["1.13.1", "2.0.1", "2.3.1"], tested, "en") == "1.13, 2.0, 2.3"
     assert (
-        compat.span(["2.3.1", "2.13.0", "2.14.1"], tested, "en") == "2.3–2.14"
+        notes.span(["2.3.1", "2.13.0", "2.14.1"], tested, "en") == "2.3–2.14"
     )  # in a row among those tested
 
 
 def test_every_words_template_exists_in_both_languages_with_the_same_fields():
-    assert compat.UI["zh"].keys() == compat.UI["en"].keys()
-    for key in compat.UI["zh"]:
-        fields = [set(re.findall(r"\{(\w+)\}", compat.UI[lang][key])) for lang in ("zh", "en")]
+    assert notes.UI["zh"].keys() == notes.UI["en"].keys()
+    for key in notes.UI["zh"]:
+        fields = [set(re.findall(r"\{(\w+)\}", notes.UI[lang][key])) for lang in ("zh", "en")]
         assert fields[0] == fields[1], key
 
 
@@ -488,13 +469,13 @@ def test_notes_for_an_example_failing_later_or_always(history):
     example = "snippets/retention/fine.py"
     source = matrix.source_hash(example, root)
     matrix.record(data, "2.1.2", _result(example, "failed", error="RuntimeError: gone"), source)
-    assert compat.note(example, "en", data, root) == (
+    assert notes.note(example, "en", data, root) == (
         "Runs on PyTorch 2.0 and earlier; fails on 2.1 and later: RuntimeError: gone"
     )
     for release in ("1.13.1", "2.0.1"):
         matrix.record(data, release, _result(example, "failed", error="RuntimeError: gone"), source)
     assert (
-        compat.note(example, "zh", data, root)
+        notes.note(example, "zh", data, root)
         == "在本站测试过的每个 PyTorch 版本上都失败：RuntimeError: gone"
     )
 
@@ -551,22 +532,18 @@ def test_built_pages_show_the_matrix_and_the_notes(site, lang, words):
     prefix = url_prefix(lang)
     page = site.page(f"{prefix}versions")
     table = re.search(r'<table class="mx-matrix">.*?</table>', page, re.S)[0]
-    current = compat.rows()
-    assert table.count('<th scope="row">') == len(current) == len(matrix.examples())
+    current = matrix.rows()
+    assert table.count('<th scope="row">') == len(current) == len(snippets())
     for release in matrix.load()["releases"]:
         assert f'title="torch {release}"' in table
     chapter = site.page(f"{prefix}zeroing")
     marked = re.findall(r'<div class="mx-versions" data-example="([^"]+)">(.*?)</div>', chapter)
     text = (ROOT / "docs" / page_source("zeroing", lang)).read_text(encoding="utf-8")
-    included = [
-        m["path"]
-        for m in map(INCLUDE.fullmatch, (f["body"].strip() for f in FENCE.finditer(text)))
-        if m
-    ]
+    included = [f.include for f in fences(text) if f.executed and f.include]
     assert included and [example for example, _ in marked] == included
     # A note only under an example some release runs differently: 1.13 fails on the set_to_none default.
     for example, body in marked:
-        assert bool(body) == compat.differs(example, current), (example, body)
+        assert bool(body) == notes.differs(example, current), (example, body)
         assert not body or re.fullmatch(r'<p class="mx-note">[^<]*PyTorch.*</p>', body), body
     assert any(words in body for _, body in marked)
 

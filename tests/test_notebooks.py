@@ -1,4 +1,4 @@
-"""Each chapter's notebook (gradsite/notebooks.py) holds the page, and runs.
+"""Each chapter's notebook (gradsite/downloads/notebooks.py) holds the page, and runs.
 
 The notebooks come from the session's one build (the `site` fixture). Each
 Chinese one runs top to bottom in a real Jupyter kernel (nbclient + ipykernel),
@@ -9,10 +9,31 @@ only the prose differs), so running one language proves both.
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import nbformat
 import pytest
-from gradsite.notebooks import shown_examples
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
+
+_HIGHLIGHT = re.compile(
+    r'<div class="(?:[^"]* )?highlight(?: [^"]*)?"[^>]*>(?P<pre>.*?)</div>', re.S
+)
+
+
+def shown_examples(html: str) -> list[tuple[str, str]]:
+    """(source, output) of each example the page shows, in order: markdown-exec writes an
+    example shown with its result as two code blocks with nothing between them (site.css
+    labels the second). The notebook is made from the runner's outputs; this reads the page."""
+    blocks = [
+        (m.start(), m.end(), unescape(re.sub(r"<[^>]+>", "", m["pre"])))
+        for m in _HIGHLIGHT.finditer(html)
+    ]
+    return [
+        (blocks[i - 1][2], text)
+        for i, (start, _, text) in enumerate(blocks)
+        if i and not html[blocks[i - 1][1] : start].strip()
+    ]
 
 
 def _notebook(site, language: str, chapter: str):

@@ -24,41 +24,29 @@ from urllib.parse import urlsplit
 import pytest
 from gradsite.project import CHAPTERS, LANGUAGES, ROOT, url_prefix
 
-PHONE_390 = {"width": 390, "height": 844}
-# Every page of the site, as a path under a language's root.
-PAGES = sorted(
-    "" if page.parent == ROOT / "docs" else f"{page.parent.name}/"
-    for page in (ROOT / "docs").glob("**/index.zh.md")
-)
+import survey
+
+PHONE_390 = survey.PHONE_390
 CHOSEN = "1.13.1"
+# Each language, its tests in the xdist group that reads its phone survey (tests/survey.py).
+IN_SURVEY = [pytest.param(language, marks=survey.group(language)) for language in LANGUAGES]
 
 # --- code that wraps ------------------------------------------------------------------------
 
-# Blocks whose text is wider than their box (it scrolls, or is cut): the longest line of each.
-_SCROLLING = """() => [...document.querySelectorAll("article pre")].filter(pre => {
-  const box = pre.querySelector(":scope > code") || pre;
-  return box.scrollWidth > box.clientWidth + 1 || pre.scrollWidth > pre.clientWidth + 1;
-}).map(pre => pre.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a)).slice(0, 60))"""
-_OPEN_FOLDS = "document.querySelectorAll('article details').forEach(fold => { fold.open = true; })"
 
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_no_code_or_output_block_scrolls_sideways_at_390_px(tab, language):
-    tab.page.set_viewport_size(PHONE_390)
-    blocks = 0
-    for path in PAGES:
-        tab.open(url_prefix(language) + path)
-        tab.page.evaluate(_OPEN_FOLDS)  # folded proofs too, as a reader opens them
-        blocks += tab.page.locator("article pre").count()
-        scrolling = tab.page.evaluate(_SCROLLING)
-        assert not scrolling, (
-            f"{language} {path or 'home'}: {len(scrolling)} blocks scroll: {scrolling[:3]}"
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_no_code_or_output_block_scrolls_sideways_at_390_px(page_survey, language):
+    """Every page at 390 px, folded proofs opened as a reader opens them (tests/survey.py)."""
+    found = page_survey(language)
+    for path, seen in found["pages"].items():
+        assert not seen["scrolling"], (
+            f"{language} {path or 'home'}: {len(seen['scrolling'])} blocks scroll: "
+            f"{seen['scrolling'][:3]}"
         )
+    blocks = sum(seen["blocks"] for seen in found["pages"].values())
     assert blocks > 300, f"only {blocks} code and output blocks in the site"
     # Without the wrapping, the same check finds blocks that scroll.
-    tab.open(url_prefix(language) + "retention/")
-    tab.page.add_style_tag(content=".md-typeset pre > code { white-space: pre !important; }")
-    assert len(tab.page.evaluate(_SCROLLING)) >= 5, "the check above cannot fail"
+    assert len(found["planted"]["scrolling"]) >= 5, "the check above cannot fail"
 
 
 _LINES = """block => {
@@ -104,55 +92,20 @@ def test_a_wrapped_line_continues_after_a_mark_under_its_indentation_and_copies_
 
 # --- claim marks ----------------------------------------------------------------------------
 
-# Each mark: where it is, its size, and what is wrong with it.
-_MARKS = """() => {
-  const marks = [...document.querySelectorAll("article a.gs-claim__mark")];
-  const problems = [];
-  const seen = new Map();
-  const block = mark => mark.closest("p, li, td, th, dd, dt, blockquote, h1, h2, h3, h4");
-  marks.forEach((mark, i) => {
-    const ids = mark.dataset.claims.split(" ");
-    const where = block(mark);
-    if (seen.has(where)) problems.push(["a second mark in its paragraph", ids]);
-    seen.set(where, mark);
-    // The mark and the word before it are kept on one line (span.gs-claim__end).
-    const unit = mark.parentElement.matches(".gs-claim__end") ? mark.parentElement : mark;
-    if (unit.parentElement !== where || mark.nextSibling) problems.push(["not at its paragraph's end", ids]);
-    for (let next = unit.nextSibling; next; next = next.nextSibling) {
-      if (next.nodeType === 1 && /^(UL|OL|DL|DIV|PRE|TABLE|DETAILS|P|BLOCKQUOTE)$/.test(next.tagName)) break;
-      if (next.textContent.trim()) { problems.push(["text after it", ids, next.textContent.slice(0, 40)]); break; }
-    }
-    for (const id of ids)
-      if (!where.querySelector("#claim-" + id)) problems.push(["a claim of another paragraph", id]);
-    const box = mark.getBoundingClientRect();
-    if (box.width < 24 || box.height < 24) problems.push(["smaller than 24 px", ids, box.width, box.height]);
-    if (i) {
-      const between = document.createRange();
-      between.setStartAfter(marks[i - 1]);
-      between.setEndBefore(mark);
-      if (!between.toString().trim()) problems.push(["two in a row", ids]);
-    }
-  });
-  return {marks: marks.length, claims: document.querySelectorAll("article .gs-claim__at").length,
-          named: marks.reduce((n, mark) => n + mark.dataset.claims.split(" ").length, 0), problems};
-}"""
 
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_one_claim_mark_per_paragraph_at_its_end_a_24_px_target_never_two_in_a_row(tab, language):
-    tab.page.set_viewport_size(PHONE_390)
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_one_claim_mark_per_paragraph_at_its_end_a_24_px_target_never_two_in_a_row(
+    page_survey, language
+):
+    """Every chapter page at 390 px, folds open (tests/survey.py, MARKS)."""
+    found = page_survey(language)
     for chapter in CHAPTERS:
-        tab.open(f"{url_prefix(language)}{chapter}/")
-        tab.page.evaluate(_OPEN_FOLDS)
-        seen = tab.page.evaluate(_MARKS)
+        seen = found["pages"][f"{chapter}/"]["marks"]
         assert not seen["problems"], f"{language} {chapter}: {seen['problems'][:5]}"
         assert seen["named"] == seen["claims"], f"{chapter}: every claim in exactly one mark"
         assert 0 < seen["marks"] < seen["claims"], seen
     # A second mark planted right after the last one: found.
-    tab.page.evaluate(
-        "(m => m.after(m.cloneNode()))([...document.querySelectorAll('article a.gs-claim__mark')].pop())"
-    )
-    kinds = {problem[0] for problem in tab.page.evaluate(_MARKS)["problems"]}
+    kinds = {problem[0] for problem in found["planted"]["marks"]["problems"]}
     assert {"two in a row", "a second mark in its paragraph"} <= kinds, kinds
 
 

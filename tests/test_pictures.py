@@ -10,7 +10,8 @@ import textwrap
 
 import pytest
 from gradsite import pictures
-from gradsite.project import FENCE, ROOT
+from gradsite.pages import fences
+from gradsite.project import ROOT
 
 from sitebuild import copy_project, forked
 
@@ -257,20 +258,20 @@ def test_the_page_picture_follows_an_edited_example(tmp_path):
     and only that block runs again (the runner keys a block by the files it names)."""
     project = copy_project(tmp_path / "project")
     page = (project / "docs/retention/index.en.md").read_text(encoding="utf-8")
-    blocks = [m["body"] for m in FENCE.finditer(page) if "gradsite.pictures" in m["body"]]
+    blocks = [f.body for f in fences(page) if f.executed and "gradsite.pictures" in f.body]
 
     def draw_edit_draw():
-        from gradsite import execute
+        from gradsite import runner
 
-        build = execute.Context(root=project, page="retention/index.en.md", language="en")
-        before = [execute.run_python(code, build) for code in blocks]
+        build = runner.Context(root=project, page="retention/index.en.md", language="en")
+        before = [runner.run_python(code, build) for code in blocks]
         ran = build.executions
         example = project / LEAVES
         example.write_text(
             example.read_text(encoding="utf-8").replace("d = c * c * b", "d = c * b"),
             encoding="utf-8",
         )
-        after = [execute.run_python(code, build) for code in blocks]
+        after = [runner.run_python(code, build) for code in blocks]
         return before, after, build.executions - ran
 
     before, after, ran_again = forked(draw_edit_draw)

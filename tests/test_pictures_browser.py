@@ -1,6 +1,6 @@
-"""Every page in headless Chromium, both languages: requests stay local and succeed, and
-pictures render in both colour schemes (fixtures: tests/browser.py, which blocks every
-request to another host)."""
+"""Every page in headless Chromium, both languages: requests stay local and succeed (read from
+the page survey's visit of every page, tests/survey.py), and pictures render in both colour
+schemes (fixtures: tests/browser.py, which blocks every request to another host)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import re
 
 import pytest
 from gradsite.project import LANGUAGES, url_prefix
+
+import survey
 
 SCHEMES = {"light": "default", "dark": "slate"}
 
@@ -64,30 +66,27 @@ SERIES = {
     "light": ("rgb(230, 74, 25)", "rgb(40, 53, 147)"),
     "dark": ("rgb(255, 138, 101)", "rgb(159, 168, 218)"),
 }
-PAGES = [
-    "",
-    "retention/",
-    "zeroing/",
-    "detach/",
-    "accumulation/",
-    "references/",
-    "glossary/",
-    "versions/",
-]
+
+
+@pytest.mark.parametrize(
+    "language", [pytest.param(lang, marks=survey.group(lang)) for lang in LANGUAGES]
+)
+def test_every_page_loads_only_local_files_and_every_request_succeeds(page_survey, language):
+    """Every page of the language, in the survey's one visit of each (tests/survey.py): the
+    search box clicked (the search index and worker load then) and the page left until it
+    requests nothing more. No request goes to another host, and every one succeeds."""
+    found = page_survey(language)
+    assert set(found["pages"]) == set(survey.PAGES) and len(survey.PAGES) >= 10, found["pages"]
+    assert found["blocked"] == [], f"third-party requests: {found['blocked']}"
+    assert found["failed"] == [], f"failed requests: {found['failed']}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schemes(
-    tab, served, language, tmp_path
-):
-    """One visit per page of the language (a page load is most of a browser test's cost):
-
-    * every request goes to the site and succeeds, the search index and worker (which load
-      late, when the search box is used) included;
-    * every picture renders, graphs and plots, in the scheme the page opens in and then,
-      after the palette toggle, in the other one; plots draw their series in the scheme's
-      colours.
-    """
+def test_every_picture_renders_in_both_schemes(tab, served, language, tmp_path):
+    """One visit per page with pictures (a page load is most of a browser test's cost): every
+    picture renders, graphs and plots, in the scheme the page opens in and then, after the
+    palette toggle, in the other one; plots draw their series in the scheme's colours. The
+    requests of these visits stay local and succeed too (every page's: the test above)."""
     prefix = url_prefix(language)
     drawn = {
         (page.parent.relative_to(served.root).as_posix() + "/").removeprefix(
@@ -102,21 +101,8 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
     assert {"retention/", "accumulation/"} <= set(with_pictures), with_pictures
     strokes = {scheme: set() for scheme in SCHEMES}
     checked = {}  # page -> the schemes its pictures were checked in
-    for page in sorted(
-        set(PAGES) | set(with_pictures),
-        key=lambda p: (p not in PAGES, PAGES.index(p) if p in PAGES else p),
-    ):
+    for page in with_pictures:
         tab.open(prefix + page)
-        tab.page.locator("input.md-search__input").click()  # the search index and worker load now
-        tab.page.wait_for_load_state("networkidle")
-        # Close the search dialog through its toggle (Escape raced Material's focus handler under
-        # load, leaving the dialog over the palette button).
-        tab.page.evaluate(
-            "() => { const t = document.getElementById('__search'); t.checked = false;"
-            " t.dispatchEvent(new Event('change')); document.activeElement.blur(); }"
-        )
-        if page not in with_pictures:
-            continue
         for _ in SCHEMES:  # the scheme the page opened in (the last one chosen), then the other
             now = next(
                 name
@@ -141,6 +127,7 @@ def test_every_page_loads_only_local_files_and_its_pictures_render_in_both_schem
     for scheme, colours in SERIES.items():
         for colour in colours:
             assert colour in strokes[scheme], (scheme, sorted(strokes[scheme]))
+    tab.settle()
     assert tab.blocked == [], f"third-party requests: {tab.blocked}"
     # Leaving a page cancels what it still loads (net::ERR_ABORTED, the favicon say): not a failure.
     failed = [f for f in tab.failed if not f.startswith("net::ERR_ABORTED ")]

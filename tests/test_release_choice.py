@@ -1,6 +1,6 @@
 """ "My PyTorch": each example's output as the release a reader chooses printed it.
 
-gradsite/compat_hook.py writes, at the end of every page with examples, a
+gradsite/matrix/notes.py writes, at the end of every page with examples, a
 `<script type="application/json" id="mx-data">` holding each release's result
 of the page's examples and the texts of the outputs that differ from the pinned
 release's; docs/assets/releases.js shows them. The promises kept here:
@@ -26,11 +26,12 @@ from html import unescape
 from urllib.parse import urljoin
 
 import pytest
-from gradsite import compat, compat_hook, matrix
+from gradsite import matrix
+from gradsite.matrix import notes
 from gradsite.project import CHAPTERS, INCLUDE, LANGUAGES, url_prefix
 
 SCRIPT = re.compile(r'<script type="application/json" id="mx-data">(?P<json>.*?)</script>', re.S)
-# A code block as Material writes it (gradsite/notebooks.py reads them the same way).
+# A code block as Material writes it (gradsite/downloads/notebooks.py reads them the same way).
 BLOCK = re.compile(r'<div class="(?:[^"]* )?highlight(?: [^"]*)?"[^>]*>(?P<pre>.*?)</div>', re.S)
 TAG = re.compile(r"<[^>]+>")
 PAGES = [*CHAPTERS, "versions"]
@@ -57,7 +58,7 @@ def shown(html: str) -> dict[str, str]:
     """Example -> the text of the output block right before its marker."""
     blocks = [(m.end(), _text(m["pre"])) for m in BLOCK.finditer(html)]
     found: dict[str, str] = {}
-    for marker in compat_hook.MARKER.finditer(html):
+    for marker in notes.MARKER.finditer(html):
         before = [(end, text) for end, text in blocks if end <= marker.start()]
         if before and not html[before[-1][0] : marker.start()].strip():
             found.setdefault(marker["example"], before[-1][1])
@@ -67,7 +68,7 @@ def shown(html: str) -> dict[str, str]:
 def page_problems(html: str, outputs: dict[str, str]) -> list[str]:
     """Everything wrong with a page's releases: its data against data/matrix-outputs.json, and
     what its HTML shows without JavaScript (the pinned outputs, and no other release's)."""
-    markers = list(dict.fromkeys(m["example"] for m in compat_hook.MARKER.finditer(html)))
+    markers = list(dict.fromkeys(m["example"] for m in notes.MARKER.finditer(html)))
     data, visible = embedded(html)
     if data is None:
         return [f"no release data for the {len(markers)} examples of the page"] if markers else []
@@ -163,9 +164,9 @@ def small_page(tmp_path):
             matrix.record(
                 data, release, {"example": example, **result}, matrix.source_hash(example, tmp_path)
             )
-    current = compat.rows(data, tmp_path)
+    current = matrix.rows(data, tmp_path)
     examples = ["snippets/zeroing/fails.py", "snippets/zeroing/other.py"]
-    page_data = compat.page_data(examples, "en", data, current, outputs, tmp_path, "2.1.2")
+    page_data = notes.page_data(examples, "en", data, current, outputs, tmp_path, "2.1.2")
 
     def block(text):
         return f'<div class="highlight"><pre><span></span><code>{text}</code></pre></div>'
@@ -268,7 +269,7 @@ CHOSEN = "1.13.1"
 
 def _zero_grad_example_that_differs_on(release: str) -> tuple[str, dict]:
     """The zeroing page's first zero_grad() example whose result on `release` differs from the pinned one."""
-    current = compat.rows()
+    current = matrix.rows()
     text = (matrix.ROOT / "docs/zeroing/index.en.md").read_text(encoding="utf-8")
     for example in (m["path"] for m in INCLUDE.finditer(text)):
         entry, pinned = current[example].get(release), current[example][matrix.PINNED]
@@ -313,7 +314,7 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     assert f"PyTorch {CHOSEN}" in seen["label"]
     if entry["status"] == "failed":
         # The line that raised, quoted: the page shows no line numbers.
-        code = compat._code(example, entry, matrix.ROOT)
+        code = notes._code(example, entry, matrix.ROOT)
         assert "中途停止" in seen["label"] and CHOSEN in seen["status"]
         assert code in seen["status"] and f"第 {entry['line']} 行" not in seen["status"]
         assert "不是这样" in seen["status"] or "不成立" in seen["status"]
@@ -341,4 +342,8 @@ def test_choosing_a_release_shows_its_output_on_every_page_in_both_languages_unt
     tab.open("zeroing/")
     assert select.input_value() == matrix.PINNED and marker.evaluate(SEEN) == pinned
     assert page.locator(".highlight[data-mx-label]").count() == 0
-    assert tab.blocked == [] and tab.failed == []
+    tab.settle()
+    # Leaving a page cancels what it still loads (net::ERR_ABORTED: the search worker's files,
+    # which it loads late): not a failure.
+    failed = [f for f in tab.failed if not f.startswith("net::ERR_ABORTED ")]
+    assert tab.blocked == [] and failed == [], (tab.blocked, failed)

@@ -7,10 +7,19 @@ process (the interpreter start and `import torch` are paid once), through the on
 way the project runs an example as a program: the matrix worker's `run`
 (gradsite/matrix_worker.py), with the build's limits (time, output, leaks).
 
-The same run (kept per worker) is checked against the pinned torch's row of
-data/matrix.json by a test of its own: the example passes and prints exactly
-what the matrix recorded (its output's hash). And it
-stands for the chapters' examples zips, which hold these files byte for byte,
+One run of each example (kept per worker, its tests in one xdist group) serves three tests.
+It runs the file with one change: its `# --- checks ---` line, a comment, gets a print of a
+marker line (`MARKER`) in front of it, on the same line (same line numbers). Python runs a file
+top to bottom, so what the program printed before the marker is what its recipe alone prints,
+and what it printed after is what its checks print (tests/test_recipes.py checks the recipe also
+compiles alone):
+
+* it exits 0, writes nothing to stderr and prints something;
+* it prints exactly what the pinned torch's row of data/matrix.json recorded (the output's
+  hash, the marker left out);
+* its recipe alone prints exactly that too, what the page shows, and the checks print nothing.
+
+It stands for the chapters' examples zips, which hold these files byte for byte,
 flat in one folder per chapter (tests/test_downloads.py): a file that runs here,
 from its own folder, runs unzipped.
 """
@@ -18,11 +27,17 @@ from its own folder, runs unzipped.
 from __future__ import annotations
 
 import functools
+import hashlib
+import re
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
-from gradsite import matrix, matrix_worker
-from gradsite.markdown_docs import expand_includes
-from gradsite.project import ROOT, snippets
+from gradsite import matrix
+from gradsite.dev.markdown_docs import expand_includes
+from gradsite.matrix import worker as matrix_worker
+from gradsite.project import CHECKS_LINE, ROOT, snippets, split_example
 
 import cpu_check
 
@@ -35,18 +50,52 @@ def test_there_are_examples():
     assert len(SNIPPETS) >= 10
 
 
+# The line the checks line becomes in the run below: printed between the recipe's output and
+# the checks' (which must print nothing).
+MARKER = "--- gradsite tests: the checks start here ---"
+
+
+def as_program(code: str) -> str:
+    """The example's file with a print of MARKER put before its checks line (a comment), on the
+    same line: the line numbers stay, and so does the line, for a check that reads its own file
+    (snippets/accumulation/complete_loop.py runs its recipe's code again)."""
+    lines = code.splitlines(keepends=True)
+    at = [i for i, line in enumerate(lines) if line.rstrip() == CHECKS_LINE]
+    for i in at[:1]:
+        lines[i] = f"print({MARKER!r}, flush=True)  {lines[i]}"
+    return "".join(lines)
+
+
+def run_example(name: str, code: str) -> dict:
+    """`code` (an example's file) run as a program through the matrix worker, from the folder
+    `name` is in, in a copy of it: the worker's result, plus the output split at the marker
+    ("recipe", "checks") and the hash of the file's own output ("file_output", the matrix's)."""
+    folder = Path(tempfile.mkdtemp(prefix="gradsite-example-"))
+    try:
+        copy = folder / name
+        copy.parent.mkdir(parents=True)
+        copy.write_text(as_program(code), encoding="utf-8")
+        # threads=1: this worker's torch has run parallel operations, whose pool a fork lacks
+        # (without it, an example's first parallel operation can hang the fork for good).
+        result = matrix_worker.run(str(folder), name, cwd=str(copy.parent), threads=1)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    recipe, marked, checks = result["text"].partition(MARKER + "\n")
+    if not marked:  # no checks line, or it never ran: all of it is the recipe's
+        recipe, checks = result["text"], ""
+    result["recipe"], result["checks"] = recipe, checks
+    result["file_output"] = hashlib.sha256((recipe + checks).encode()).hexdigest()[:16]
+    return result
+
+
 @functools.cache
 def _run(path) -> dict:
-    """One run of each example per worker, for the two tests below: the matrix worker's run (the
-    build's limits), from the example's own folder, as an unzipped examples folder is run."""
-    # threads=1: this worker's torch has run parallel operations, whose pool a fork lacks
-    # (without it, an example's first parallel operation can hang the fork for good).
-    return matrix_worker.run(
-        str(ROOT), path.relative_to(ROOT).as_posix(), cwd=str(path.parent), threads=1
-    )
+    """One run of each example per worker, for the tests below (see the module's docstring)."""
+    name = path.relative_to(ROOT).as_posix()
+    return run_example(name, path.read_text(encoding="utf-8"))
 
 
-# Both tests of an example in one pytest-xdist worker (make test: --dist loadgroup): one run.
+# The tests of an example in one pytest-xdist worker (make test: --dist loadgroup): one run.
 EACH = [
     pytest.param(
         path,
@@ -80,14 +129,57 @@ def test_snippet_prints_what_the_pinned_row_of_the_matrix_recorded(path):
         f"you edited {name} since data/matrix.json recorded it: refresh its row with {refresh} (seconds); "
         f"the other releases follow with make matrix EXAMPLES=\"{name}\" (CONTRIBUTING, 'Adding an example')"
     )
-    if record["output"] != result["output"] or (record["status"], record["error"]) != (
+    if record["output"] != result["file_output"] or (record["status"], record["error"]) != (
         "passed",
         None,
     ):
         recorded = matrix.load_outputs().get(record["output"], "(text not recorded)")
         pytest.fail(
-            _same_source_other_output(name, record, recorded, result["text"]), pytrace=False
+            _same_source_other_output(name, record, recorded, result["recipe"] + result["checks"]),
+            pytrace=False,
         )
+
+
+@pytest.mark.parametrize("path", EACH)
+def test_recipe_alone_prints_what_the_page_shows_and_the_checks_print_nothing(path):
+    """What a reader copies is the recipe (above `# --- checks ---`): alone, it must print what
+    the page shows, the whole file's output as the pinned row recorded it (tests/test_recipes.py:
+    it compiles alone and carries no proof)."""
+    result = _run(path)
+    name = path.relative_to(ROOT).as_posix()
+    if not split_example(path.read_text(encoding="utf-8")).checks:
+        return  # all recipe: the tests above
+    assert result["status"] != "failed", (
+        f"{name} fails: {result['error']} (line {result['line']}); if at a line of the recipe, "
+        "the recipe must run without its checks"
+    )
+    assert result["checks"] == "", (
+        f"{name}: its checks print (the page shows what the recipe prints; they must print "
+        f"nothing):\n{result['checks'][:1000]}"
+    )
+    record = PINNED_ROW["examples"].get(name)
+    assert record, f"{name}: no row on torch {matrix.PINNED}"
+    recipe = hashlib.sha256(result["recipe"].encode()).hexdigest()[:16]
+    if recipe != record["output"]:
+        recorded = matrix.load_outputs().get(record["output"], "(text not recorded)")
+        pytest.fail(
+            f"{name}: the recipe alone prints something else than the page shows (the whole "
+            f"file's output).\n--- page\n{recorded}\n--- recipe alone\n{result['recipe']}",
+            pytrace=False,
+        )
+
+
+def test_the_run_tells_the_recipe_s_output_from_the_checks_and_catches_a_recipe_needing_them():
+    """The checks above can fail: a check that prints is seen after the marker, a recipe that
+    needs its checks' code fails, and the file's output is the matrix's (marker left out)."""
+    name = "snippets/retention/planted.py"
+    prints = run_example(name, f"print(1)\n\n{CHECKS_LINE}\nprint(2)\nassert True\n")
+    assert (prints["recipe"], prints["checks"]) == ("1\n", "2\n"), prints
+    assert prints["file_output"] == hashlib.sha256(b"1\n2\n").hexdigest()[:16]
+    needs = run_example(name, f"print(value)\n\n{CHECKS_LINE}\nvalue = 1\n")
+    assert needs["status"] == "failed" and "NameError" in needs["error"] and needs["line"] == 1
+    whole = run_example(name, "print(3)\n")  # no checks line: the file is its recipe
+    assert (whole["recipe"], whole["checks"], whole["status"]) == ("3\n", "", "passed")
 
 
 def _same_source_other_output(name: str, record: dict, recorded: str, stdout: str) -> str:
@@ -239,3 +331,24 @@ def test_includes_are_resolved_for_markdown_docs(tmp_path):
     assert "d.backward()" in expanded
     with pytest.raises(FileNotFoundError):
         expand_includes('--8<-- "snippets/retention/no_such_example.py"\n')
+
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(python|py|python3)\b(.*)$", re.M)
+
+
+def unrun_fences(text: str) -> list[str]:
+    """The opening lines of a page's python fences that the build does not run (no exec="on")."""
+    return [m[0].strip() for m in _FENCE.finditer(text) if 'exec="on"' not in m[3]]
+
+
+def test_every_python_fence_of_every_page_runs_in_the_build():
+    """`make test` leaves docs/ to the build: each python fence of each page, both languages, is
+    exec="on", so the strict build runs it and fails on an error or an escaped warning (and
+    pytest-markdown-docs, `pytest docs/<page>.md`, would only run it again)."""
+    pages = sorted((ROOT / "docs").rglob("*.md"))
+    assert len(pages) >= 20
+    found = {p.relative_to(ROOT).as_posix(): unrun_fences(p.read_text("utf-8")) for p in pages}
+    assert not {page: lines for page, lines in found.items() if lines}, found
+    assert unrun_fences('```python exec="on" source="above"\nx\n```\n```python\ny\n```\n') == [
+        "```python"
+    ]

@@ -7,7 +7,7 @@ lines and heading ids are left alone.
 
 from __future__ import annotations
 
-from gradsite import typography
+from gradsite.dev import typography
 
 PLANTED = """# 梯度清零
 

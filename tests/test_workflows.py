@@ -246,17 +246,17 @@ def _report(
 
 
 def test_drift_report_from_a_real_failing_build(broken, tmp_path):
-    """The log of a real failing build (the session's broken build), fed to the report as drift.yml does."""
-    failed, lines = broken
+    """The log of a real failing build (a small broken project's, tests/broken.py), fed to the
+    report as drift.yml does."""
+    from broken import FAILING, FAILS, line_of
+
+    failed = broken["failing"]
     log = tmp_path / "build.log"
     log.write_text(failed.log, encoding="utf-8")
 
     title, body = _report(log, tmp_path)
     assert title == "Drift: site examples fail on torch 2.14.0"
-    assert (
-        f"### `snippets/retention/retain_grad.py:{lines['snippets/retention/retain_grad.py']}`"
-        in body
-    )
+    assert f"### `{FAILS}:{line_of(FAILING[FAILS], 'assert a.retains_grad')}`" in body
     assert "`docs/retention/index.zh.md` (zh), `docs/retention/index.en.md` (en)" in body
     assert "AssertionError" in body
     assert "assert a.retains_grad" in body  # the failing line, quoted

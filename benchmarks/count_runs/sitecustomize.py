@@ -1,12 +1,22 @@
 """Counts how many times each example runs, in every Python process of a run (`make bench`).
 
 benchmarks/bench.py puts this folder first on PYTHONPATH and sets GRADSITE_COUNT_RUNS to a
-folder holding `examples.json` ({key: example}); every process then starts with this
+folder holding `examples.json` ({key: [example, kind]}); every process then starts with this
 audit hook: each time Python compiles source whose key is an example's (runpy, exec of a
-build's runner, pytest-markdown-docs, a Jupyter cell), it appends the key to `runs.txt`
-there. Forked children inherit the hook; the processes `multiprocessing` starts to run a
-function (the DDP example's workers re-read its file as `__mp_main__`) are not counted.
-Nothing in a build or a test imports this: outside `make bench` it is not on any path.
+build's runner, a Jupyter cell), it appends "<kind> <key>" to `runs.txt` there. The kinds:
+
+* `file`: the example's file, as the build's runner, the matrix worker and the tests run it
+  (tests/test_snippets.py runs it with a print of a marker in front of its checks line: the
+  same key);
+* `recipe`: its recipe alone (the code above `# --- checks ---`: a notebook's cell);
+* either, followed by `-drift`, in a process that first ran a simulated PyTorch change (a
+  drift case's patch, compiled as "<drift patch>", tests/sitebuild.py): a run of the example
+  against a changed torch, not of the example as it is.
+
+Forked children inherit the hook (and whether their parent ran a patch); the processes
+`multiprocessing` starts to run a function (the DDP example's workers re-read its file as
+`__mp_main__`) are not counted. Nothing in a build or a test imports this: outside `make bench`
+it is not on any path.
 """
 
 from __future__ import annotations
@@ -19,17 +29,32 @@ import sys
 
 _FOLDER = os.environ.get("GRADSITE_COUNT_RUNS")
 _CLAIM = re.compile(r"^[ \t]*# claim: .*$", re.M)
+# The checks line (gradsite/project.py, CHECKS_LINE), or the same line after the marker print
+# tests/test_snippets.py puts in front of it.
+_CHECKS = re.compile(
+    r"^(print\('--- gradsite tests: the checks start here ---', flush=True\)[ \t]*)?"
+    r"# --- checks ---[ \t]*$",
+    re.M,
+)
+DRIFT_PATCH = "<drift patch>"  # the file name tests/sitebuild.py compiles a drift case's patch as
 
 
 def key(source: str) -> str:
-    """The same for an example's file and the code a page or notebook runs from it: no
-    `# claim:` lines, no blank lines, no trailing spaces."""
-    lines = [line.rstrip() for line in _CLAIM.sub("", source).splitlines()]
+    """The same for an example's file and the code a page, a test or a notebook runs from it:
+    no `# claim:` lines, no checks line, no blank lines, no trailing spaces."""
+    lines = [line.rstrip() for line in _CHECKS.sub("", _CLAIM.sub("", source)).splitlines()]
     return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()[:16]
 
 
+_patched = False
+
+
 def _hook(event: str, args: tuple) -> None:
+    global _patched
     if event != "compile" or not args or not isinstance(args[0], (str, bytes)):
+        return
+    if len(args) > 1 and args[1] == DRIFT_PATCH:
+        _patched = True
         return
     source = args[0].decode("utf-8", "replace") if isinstance(args[0], bytes) else args[0]
     if len(source) < 40 or "import" not in source:
@@ -39,9 +64,10 @@ def _hook(event: str, args: tuple) -> None:
         return
     if "multiprocessing" in sys.modules and sys.modules["multiprocessing"].parent_process():
         return  # a worker re-reading its parent's main file, not a run
+    kind = _EXAMPLES[found][1] + ("-drift" if _patched else "")
     descriptor = os.open(os.path.join(_FOLDER, "runs.txt"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
-        os.write(descriptor, f"{found}\n".encode())
+        os.write(descriptor, f"{kind} {found}\n".encode())
     finally:
         os.close(descriptor)
 

@@ -29,7 +29,7 @@ from io import StringIO  # noqa: E402
 
 # The recipe's code, run again from a seed, is what the comparisons below use.
 with open(__file__, encoding="utf-8") as source:
-    RECIPE = source.read().split("\n# --- checks ---\n")[0]
+    RECIPE = source.read().split("# --- checks ---")[0]
 
 
 def recipe_from_seed():

@@ -14,11 +14,15 @@ for i in range(4):
         (model(torch.randn(2, 4)).pow(2).mean() / 4).backward()
 print("aux_head.weight.grad after 4 micro-batches:", net.aux_head.weight.grad)
 optimizer.step()
-optimizer.zero_grad()
+dist.destroy_process_group()
 
 # --- checks ---
 
 from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
+
+# The gradients the recipe's loop left
+# claim: find-unused-parameters-fixes-it
+assert net.aux_head.weight.grad is None and net.weight.grad is not None
 
 
 class AllReduces(TorchDispatchMode):
@@ -34,17 +38,18 @@ class AllReduces(TorchDispatchMode):
         return func(*args, **(kwargs or {}))
 
 
-# The same loop again, its all-reduces recorded
+# The same loop again, its all-reduces recorded: the recipe destroyed its
+# process group, so the checks make their own and wrap the module in a new DDP.
+dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
+model = DDP(net, find_unused_parameters=True)
 with AllReduces() as all_reduces:
     for i in range(4):
         with model.no_sync() if i < 3 else contextlib.nullcontext():
             (model(torch.randn(2, 4)).pow(2).mean() / 4).backward()
-# claim: find-unused-parameters-fixes-it
-assert net.aux_head.weight.grad is None and net.weight.grad is not None
+dist.destroy_process_group()
 gradients, used = all_reduces.sent
 # claim: find-unused-parameters-extra-all-reduce
 assert gradients.numel() == 5 + 5 and not used.is_floating_point()
 # one entry per parameter: 1 where this process used it, 0 where it did not
 # claim: find-unused-parameters-extra-all-reduce
 assert used.tolist() == [1, 1, 0, 0]
-dist.destroy_process_group()

@@ -7,14 +7,14 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 model = DDP(torch.nn.Linear(4, 1), gradient_as_bucket_view=True)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-for step in range(2):
-    for i in range(4):
-        with model.no_sync() if i < 3 else contextlib.nullcontext():
-            (model(torch.randn(2, 4)).pow(2).mean() / 4).backward()
-    optimizer.step()
-    optimizer.zero_grad(set_to_none=False)  # zero the views, keep them
+for i in range(4):
+    with model.no_sync() if i < 3 else contextlib.nullcontext():
+        (model(torch.randn(2, 4)).pow(2).mean() / 4).backward()
+optimizer.step()
+optimizer.zero_grad(set_to_none=False)  # zero the views, keep them
 buffers = {p.grad.untyped_storage().data_ptr() for p in model.parameters()}
 print("storages behind the 2 gradients:", len(buffers))
+dist.destroy_process_group()
 
 # --- checks ---
 
@@ -44,7 +44,10 @@ def run(set_to_none, gradient_as_bucket_view=True):
     return during, after_sync, grad
 
 
+# The recipe destroyed its process group: the runs below make their own.
+dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 kept, dropped, plain = run(False), run(True), run(True, False)
+dist.destroy_process_group()
 # claim: bucket-view-grads-share-one-buffer
 assert storages(model) == 1 and kept[1] == 1 and plain[1] == 2
 # claim: bucket-view-set-to-none-allocates
@@ -57,4 +60,3 @@ assert all(
     for result in (kept, dropped)
     for a, b in zip(result[2], plain[2])
 )
-dist.destroy_process_group()

@@ -1,10 +1,9 @@
 import torch
 import torch.distributed as dist
 from torch.distributed.algorithms import Join
-from torch.nn.parallel import DistributedDataParallel as DDP
 
 dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
-model = DDP(torch.nn.Linear(4, 1))
+model = torch.nn.parallel.DistributedDataParallel(torch.nn.Linear(4, 1))
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 with Join([model]):  # a process out of data shadows the others' all-reduces
     for step, (first, last) in enumerate(torch.randn(3, 2, 2, 4)):
@@ -14,13 +13,13 @@ with Join([model]):  # a process out of data shadows the others' all-reduces
         optimizer.step()
         optimizer.zero_grad()
 print(step + 1, "optimizer steps")
+dist.destroy_process_group()
 
 # --- checks ---
 
 from torch.utils.data import DistributedSampler  # noqa: E402
 
 assert step == 2 and model.module.weight.grad is None
-dist.destroy_process_group()
 # 10 samples over 3 processes: 4 each, samples 0 and 1 twice
 shares = [
     list(DistributedSampler(range(10), num_replicas=3, rank=r, shuffle=False))

@@ -1,12 +1,11 @@
 import torch
 import torch.distributed as dist
-from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+from torch.distributed.fsdp import MixedPrecisionPolicy as Policy
+from torch.distributed.fsdp import fully_shard
 
 dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 model = torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.Linear(16, 1))
-policy = MixedPrecisionPolicy(
-    param_dtype=torch.bfloat16, reduce_dtype=torch.float32
-)
+policy = Policy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
 for module in [*model, model]:
     fully_shard(module, mp_policy=policy)
 for i in range(16):
@@ -14,6 +13,7 @@ for i in range(16):
     out = model(torch.randn(8, 16))  # computed in bfloat16
     (out.float().pow(2).mean() / 16).backward()
 print("output:", out.dtype, "| gradient:", model[0].weight.grad.dtype)
+dist.destroy_process_group()
 
 # --- checks ---
 
@@ -23,4 +23,3 @@ assert model[0].weight.dtype == torch.float32
 assert out.dtype == torch.bfloat16
 # claim: fsdp2-mixed-precision-dtypes
 assert model[0].weight.grad.dtype == torch.float32
-dist.destroy_process_group()

@@ -2,7 +2,6 @@ import torch
 import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel as DDP
 
-# One process is enough to meet the error: DDP's reducer raises it on any rank
 dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 model = torch.nn.Linear(2, 1)
 model.aux_head = torch.nn.Linear(2, 1)  # registered, never called by forward()
@@ -12,12 +11,15 @@ for find_unused in (False, True):
         ddp(torch.ones(4, 2)).sum().backward()
         ddp(torch.ones(4, 2)).sum().backward()  # raises without the flag
         print(f"find_unused_parameters={find_unused}: two iterations, no error")
-    except RuntimeError as error:
+    except RuntimeError as error:  # any rank raises it: one process is enough
         print(f"RuntimeError: {error}")
+dist.destroy_process_group()
 
 # --- checks ---
 
 x = torch.ones(4, 2)
+# The recipe destroyed its process group: the checks make their own.
+dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
 try:
     ddp = DDP(model)
     ddp(x).sum().backward()

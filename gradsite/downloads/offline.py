@@ -1,13 +1,12 @@
 """The offline copy: the whole site, both languages, in one zip that works from disk (`make
-build`; `make serve` makes none), and the PDFs (gradsite/book.py), printed at the end of the
-site's build.
+build`; `make serve` makes none), and the PDFs (book.py), printed at the end of the site's build.
 
 At /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs included. It is a
 build of its own, after the site's (`make`, below, which `make build`, tests/sitebuild.py and
 benchmarks/bench.py call): the same project with Material's `offline` plugin switched on
 (GRADSITE_OFFLINE=true, mkdocs.yml), so pages link to `.../index.html` and work from disk
 (file://). The examples are not run again: both builds keep their outputs in one GRADSITE_CACHE
-folder (gradsite/execute.py), made for them and filled by the first. Then `pack` zips the copy,
+folder (gradsite/runner/), made for them and filled by the first. Then `pack` zips the copy,
 with the site's PDFs, into the site.
 
 Material's offline plugin makes search work from disk with two things this module provides
@@ -33,10 +32,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from gradsite import book
-from gradsite.execute import DISK_CACHE
+from gradsite.downloads import book
 from gradsite.project import LANGUAGES, url_prefix
-from gradsite.reproducible import build_date, write_zip, zip_date
+from gradsite.reproducible import build_date, epoch, write_zip, zip_date
+from gradsite.runner import DISK_CACHE
 from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
@@ -67,7 +66,7 @@ def use_local_shim(config) -> None:
 
 
 def _books(config, site: Path) -> list[Path]:
-    """The PDF of each language (gradsite/book.py), beside its home page; [] when left out."""
+    """The PDF of each language (book.py), beside its home page; [] when left out."""
     if os.environ.get(book.SWITCH, "1") == "0":
         log.info(f"no PDFs: {book.SWITCH}=0")
         return []
@@ -83,7 +82,7 @@ def _books(config, site: Path) -> list[Path]:
         for item in config.nav
     ]
     nav = ["" if folder == "." else f"{folder}/" for folder in nav]
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+    seconds = epoch()
     jobs = []
     for language in LANGUAGES:
         root = url_prefix(language)
@@ -97,7 +96,7 @@ def _books(config, site: Path) -> list[Path]:
         )
         url = f"{(config.site_url or '/').rstrip('/')}/{root}"
         words = dict(WORDS[language]["book"])
-        date = time.strftime("%Y-%m-%d", time.gmtime(epoch))
+        date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
         torch = config.extra.get("torch_version", "?")
         words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
         text = book.book_html(site, root, nav, words, title, description, url)
@@ -107,7 +106,7 @@ def _books(config, site: Path) -> list[Path]:
         source.write_text(text, encoding="utf-8")
         jobs.append((source, site / root / book.NAME.format(language=language)))
     started = time.monotonic()
-    errors = book.print_books(jobs, browser, epoch)
+    errors = book.print_books(jobs, browser, seconds)
     for source, _ in jobs:
         source.unlink()
     for error in errors:
@@ -134,19 +133,23 @@ def pack(copy: Path, site: Path, date: str | None) -> None:
     write_zip(site / OFFLINE_ZIP, files, zip_date(date))
 
 
-def make(site: Path, build, project: Path) -> tuple[int, str]:
+def make(site: Path, build, project: Path, outputs: Path | None = None) -> tuple[int, str]:
     """`make build`: the site's strict build into `site`, then the offline copy's, then the zip.
 
     `build(site_dir, env)` runs one strict build of `project` in a process of its own, with
     `env` added to its environment, and returns (exit code, log). Returns the first failing
     build's code (the offline copy is not built after a failure) and both logs.
 
+    The examples' outputs go to a temporary folder, or to `outputs`, which is kept: another
+    build given the same folder reuses them instead of running the examples again (the test
+    suite's second build, tests/conftest.py).
+
     Both builds and the zip get one SOURCE_DATE_EPOCH, fixed here before the first starts:
     the second build is another process, started later, and must date its pages and zips as
     the first did, whatever its parent's environment holds by then."""
     date = build_date(project)
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
-        shared = {DISK_CACHE: str(Path(tmp) / "outputs")}  # the site's outputs, for the copy
+        shared = {DISK_CACHE: str(outputs or Path(tmp) / "outputs")}  # for the copy, or kept
         if date:
             shared["SOURCE_DATE_EPOCH"] = date
         code, log = build(site, shared)
@@ -184,6 +187,6 @@ def _mkdocs(site: Path, env: dict) -> tuple[int, str]:
     return done.returncode, ""
 
 
-if __name__ == "__main__":  # make build: python -m gradsite.offline <site folder>
+if __name__ == "__main__":  # make build: python -m gradsite.downloads.offline <site folder>
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "site").resolve()
     sys.exit(make(target, _mkdocs, Path.cwd())[0])

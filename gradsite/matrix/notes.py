@@ -1,56 +1,49 @@
-"""What data/matrix.json says, in words and tables (gradsite/matrix.py writes it).
+"""What data/matrix.json says on the pages (gradsite/matrix/__init__.py is the data), in the
+page's language:
 
-* `note(example, lang)`: the one line under each example on a chapter page
-  (gradsite/compat_hook.py puts it there);
-* `table(lang)`: the matrix on the version notes page, examples by release,
-  and `changes(lang)`: the examples whose result changes from one release to
-  the next (a markdown-exec block on docs/versions/ prints both).
-
-A record counts only while the example's source is the one that ran (its
-hash): an edited example shows no note until its row is refreshed, and
-`make test` says so (tests/test_matrix.py).
+* under each example a chapter page includes (top level or inside a fold), a
+  `<div class="mx-versions">` naming it (`add_notes`, then `add_data`), holding the one-line
+  compatibility note (`note`) only where some tested release fails, warns or prints something
+  else (an example that runs the same everywhere gets none); an example the matrix has no
+  current row for gets no note, and the build says so at info level (`make test` fails on it:
+  tests/test_matrix.py);
+* at the end of such a page, a `<script type="application/json" id="mx-data">` with each
+  release's result of the page's examples and the texts of the outputs that differ from the
+  pinned release's (`page_data`): docs/assets/releases.js turns it into the page's "My PyTorch"
+  choice. Without JavaScript (and for search, which skips scripts) the page holds the pinned
+  outputs alone;
+* on the version notes page, `table(lang)`: the matrix, examples by release, and
+  `changes(lang)`: the examples whose result changes from one release to the next (a
+  markdown-exec block on docs/versions/ prints both).
 """
 
 from __future__ import annotations
 
 import html
+import logging
+import re
 from pathlib import Path
 
-from gradsite import matrix
-from gradsite.project import CLAIM_COMMENT, HEADING_ID, INCLUDE
+from gradsite.matrix import NIGHTLY, PINNED, ROOT, load, rows, version_key
+from gradsite.pages import json_script
+from gradsite.project import CLAIM_COMMENT, HEADING_ID, INCLUDE, language_of
 from gradsite.words import WORDS as ALL_WORDS
+
+log = logging.getLogger("mkdocs.hooks.gradsite")
 
 WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
 
 
-# The release choice on pages with examples (gradsite/compat_hook.py puts these in the
+# The release choice on pages with examples (add_data puts these in the
 # page's data, docs/assets/releases.js shows them): {release}, {pinned}, {n}, {line}, {code}, {error}.
 UI = {lang: table["releases"] for lang, table in ALL_WORDS.items()}
 
 
 def minor(release: str) -> str:
-    return release if release == matrix.NIGHTLY else ".".join(release.split(".")[:2])
+    return release if release == NIGHTLY else ".".join(release.split(".")[:2])
 
 
-def rows(data: dict | None = None, root: Path = matrix.ROOT) -> dict[str, dict[str, dict]]:
-    """example -> release -> its current record (records of an older source left out)."""
-    data = matrix.load() if data is None else data
-    hashes: dict[str, str | None] = {}  # each example read once, not once per release
-    out: dict[str, dict[str, dict]] = {}
-    for release, row in sorted(
-        data["releases"].items(), key=lambda item: matrix.version_key(item[0])
-    ):
-        for example, entry in row["examples"].items():
-            if example not in hashes:
-                hashes[example] = (
-                    matrix.source_hash(example, root) if (root / example).is_file() else None
-                )
-            if entry["source"] == hashes[example]:
-                out.setdefault(example, {})[release] = entry
-    return out
-
-
-def reason(example: str, entry: dict, lang: str, root: Path = matrix.ROOT) -> str:
+def reason(example: str, entry: dict, lang: str, root: Path = ROOT) -> str:
     """The error, and the example's line that raised it, quoted (from the source that ran):
     never its number, which the page's code block does not show."""
     why = entry["error"] or ""
@@ -68,7 +61,7 @@ def note(
     example: str,
     lang: str,
     data: dict | None = None,
-    root: Path = matrix.ROOT,
+    root: Path = ROOT,
     current: dict | None = None,
     pinned: str | None = None,
 ) -> str | None:
@@ -76,13 +69,13 @@ def note(
 
     `current`: what `rows(data, root)` returns, when the caller has it already (a build
     notes some 250 examples, and reads each file once). `pinned`: the release the site is
-    built with (matrix.PINNED; a test names another)."""
-    pinned = pinned or matrix.PINNED
+    built with (PINNED; a test names another)."""
+    pinned = pinned or PINNED
     results = (rows(data, root) if current is None else current).get(example)
     if not results:
         return None
     words = WORDS[lang]
-    releases = [r for r in results if r != matrix.NIGHTLY]
+    releases = [r for r in results if r != NIGHTLY]
     if not releases:
         return None
     ok = [results[r]["status"] != "failed" for r in releases]
@@ -141,21 +134,19 @@ def span(some: list[str], releases: list[str], lang: str) -> str:
 
 def other_output(results: dict[str, dict], pinned: str | None = None) -> list[str]:
     """The releases that ran the example and printed something other than the pinned release did."""
-    reference = results.get(pinned or matrix.PINNED)
+    reference = results.get(pinned or PINNED)
     if reference is None:
         return []
     return [
         r
         for r, entry in results.items()
-        if r != matrix.NIGHTLY
-        and entry["status"] != "failed"
-        and entry["output"] != reference["output"]
+        if r != NIGHTLY and entry["status"] != "failed" and entry["output"] != reference["output"]
     ]
 
 
 def differs(example: str, current: dict, pinned: str | None = None) -> bool:
     """Whether some tested release fails, warns or prints something else: the note is shown only then."""
-    results = {r: e for r, e in current.get(example, {}).items() if r != matrix.NIGHTLY}
+    results = {r: e for r, e in current.get(example, {}).items() if r != NIGHTLY}
     return any(e["status"] != "passed" for e in results.values()) or bool(
         other_output(results, pinned)
     )
@@ -167,7 +158,7 @@ def page_data(
     data: dict,
     current: dict,
     outputs: dict[str, str],
-    root: Path = matrix.ROOT,
+    root: Path = ROOT,
     pinned_release: str | None = None,
 ) -> dict:
     """What docs/assets/releases.js needs to show each release's output of the page's examples.
@@ -179,9 +170,9 @@ def page_data(
     line may be in a part of the example the page does not show). `texts` holds only the
     outputs that differ from the pinned one, which the page shows already: the no-JS page
     and the search index hold the pinned outputs alone.
-    `pinned_release`: matrix.PINNED unless a test names another."""
-    pinned_release = pinned_release or matrix.PINNED
-    releases = sorted((r for r in data["releases"] if r != matrix.NIGHTLY), key=matrix.version_key)
+    `pinned_release`: PINNED unless a test names another."""
+    pinned_release = pinned_release or PINNED
+    releases = sorted((r for r in data["releases"] if r != NIGHTLY), key=version_key)
     texts, entries = {}, {}
     for example in dict.fromkeys(examples):
         results = current.get(example, {})
@@ -239,7 +230,7 @@ def _code(example: str, entry: dict, root: Path) -> str | None:
     return found[0] if found else None
 
 
-def sections(root: Path = matrix.ROOT, lang: str = "zh") -> dict[str, str]:
+def sections(root: Path = ROOT, lang: str = "zh") -> dict[str, str]:
     """example -> URL of the section that shows it (page and heading anchor), from docs/."""
     found: dict[str, str] = {}
     for page in sorted((root / "docs").rglob(f"*.{lang}.md")):
@@ -277,12 +268,12 @@ def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, ro
     return f'<td class="{css}" title="{html.escape(title)}">{symbol}{mark}</td>'
 
 
-def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: str = "../") -> str:
+def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = "../") -> str:
     """The matrix as HTML: examples grouped by chapter, by release; then every failure listed."""
-    data = matrix.load() if data is None else data
+    data = load() if data is None else data
     words = WORDS[lang]
     results = rows(data, root)
-    releases = sorted(data["releases"], key=matrix.version_key)
+    releases = sorted(data["releases"], key=version_key)
     links = sections(root, lang)
     head = "".join(
         f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>'
@@ -333,14 +324,14 @@ def table(lang: str, data: dict | None = None, root: Path = matrix.ROOT, base: s
     )
 
 
-def changes(lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> str:
+def changes(lang: str, data: dict | None = None, root: Path = ROOT) -> str:
     """Markdown table: examples that fail up to a release and pass from the next one on."""
-    data = matrix.load() if data is None else data
+    data = load() if data is None else data
     words = WORDS[lang]
     results = rows(data, root)
     lines = []
     for example, by_release in sorted(results.items()):
-        releases = [r for r in sorted(by_release, key=matrix.version_key) if r != matrix.NIGHTLY]
+        releases = [r for r in sorted(by_release, key=version_key) if r != NIGHTLY]
         ok = [by_release[r]["status"] != "failed" for r in releases]
         if not all(ok) and any(ok) and ok == sorted(ok):
             first = ok.index(True)
@@ -351,3 +342,55 @@ def changes(lang: str, data: dict | None = None, root: Path = matrix.ROOT) -> st
     if not lines:
         return words["no_changes"]
     return "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])
+
+
+# What `spot` leaves under each example: inline HTML, which Markdown puts in a paragraph of its
+# own both at the top level and inside an indented block (a folded proof), where a raw <div>
+# would not be recognised as a block. add_data makes it the marker, with or without the <p>.
+SPOT = re.compile(
+    r'(?:<p>\s*)?<span class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)"></span>'
+    r"(?:\s*</p>)?"
+)
+MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)">')
+
+
+def spot(
+    example: str, indent: str, lang: str, data: dict, current: dict, root: Path = ROOT, said=None
+) -> str:
+    """What goes under an example's fence in the page's Markdown: the spot of its versions block
+    ("" without a current row). `said`: the examples whose missing row the log has named in
+    this build (once, not per language)."""
+    said = set() if said is None else said
+    if note(example, lang, data, root, current=current) is None:
+        if example not in said:
+            said.add(example)
+            log.info(f"{example}: no current row in data/matrix.json, no compatibility note")
+        return ""
+    return f'\n\n{indent}<span class="mx-versions" data-example="{example}"></span>\n'
+
+
+def add_data(content: str, page, files, data: dict, current: dict, root: Path = ROOT) -> str:
+    """The page's HTML with each marker (and its note, where some release differs), and the
+    releases' results of its examples, for docs/assets/releases.js."""
+    lang = language_of(page.file.src_uri)
+
+    def marker(match: re.Match) -> str:
+        example, body = match["example"], ""
+        if differs(example, current):
+            text = note(example, lang, data, root, current=current)
+            # Inline code (`...`) in the reason, as HTML.
+            body = re.sub(
+                r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
+            )
+            body = f'<p class="mx-note">{body}</p>'
+        return f'<div class="mx-versions" data-example="{example}">{body}</div>'
+
+    content = SPOT.sub(marker, content)
+    examples = [m["example"] for m in MARKER.finditer(content)]
+    if not examples:
+        return content
+    found = page_data(examples, lang, data, current, data.get("outputs", {}), root)
+    versions = files.get_file_from_path(f"versions/index.{lang}.md")
+    if versions:  # the paragraph that explains the choice
+        found["about"] = f"{versions.url_relative_to(page.file)}#my-pytorch"
+    return content + json_script("mx-data", found)

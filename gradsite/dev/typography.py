@@ -9,8 +9,8 @@ examples, include lines, figure calls), inline code and heading ids are never
 touched by its Markdown rules, and `textRules` lists the exact phrases it must
 not change (a cited title, as written by its author).
 
-    python -m gradsite.typography          # list what it would change; exit 1 if anything
-    python -m gradsite.typography --fix    # change it (make format)
+    python -m gradsite.dev.typography          # list what it would change; exit 1 if anything
+    python -m gradsite.dev.typography --fix    # change it (make format)
 
 tests/test_typography.py runs the check in `make test`.
 """
@@ -84,7 +84,7 @@ if __name__ == "__main__":
             print(f"typography fixed: {path.relative_to(ROOT)}")
         left = problems(files())
     elif sys.argv[1:]:
-        sys.exit("usage: python -m gradsite.typography [--fix]")
+        sys.exit("usage: python -m gradsite.dev.typography [--fix]")
     else:
         left = problems(files())
     print("\n".join(left))

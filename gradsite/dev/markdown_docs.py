@@ -3,7 +3,7 @@
 Pages include examples with pymdownx.snippets lines (`--8<-- "snippets/…"`).
 This plugin resolves them before pytest-markdown-docs runs a fence, so what a
 page shows is what is tested, and an include line never reaches Python as
-code. Loaded by `-p gradsite.markdown_docs` in pyproject.toml.
+code. Loaded by `-p gradsite.dev.markdown_docs` in pyproject.toml.
 
 Only the default language's pages are collected: the other language shows the
 same code and outputs (tests/test_build.py, parity), so running its fences again
@@ -16,9 +16,8 @@ import gc
 from pathlib import Path
 
 import pytest
-from markdown_it import MarkdownIt
-
 from gradsite.project import DEFAULT, INCLUDE, ROOT
+from markdown_it import MarkdownIt
 
 
 def expand_includes(text: str, root: Path = ROOT) -> str:

@@ -11,7 +11,7 @@ that changed in one language, or in both, since the record fails `make
 test-fast`, naming the page and the section, until the author has made the
 twin say the same and recorded it:
 
-    make translations-ok        # python -m gradsite.translations record
+    make translations-ok        # python -m gradsite.dev.translations record
 
 which rewrites the record from the pages as they are now. A section added or
 removed in both languages is the same: record it.
@@ -138,7 +138,7 @@ def record(path: Path = RECORD, docs: Path = DOCS) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["record"]:
-        sys.exit("usage: python -m gradsite.translations record")
+        sys.exit("usage: python -m gradsite.dev.translations record")
     count = record()
     print(
         f"{RECORD.relative_to(ROOT)}: {count} section(s) recorded as saying the same in both languages"

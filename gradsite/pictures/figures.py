@@ -1,25 +1,24 @@
-"""What both kinds of picture share (gradsite/graphs.py, gradsite/plots.py; pages call them
-through gradsite/pictures.py): run the example a picture draws, as its page does, and wrap an
-SVG in a <figure> with its legend and caption in the page's language."""
+"""What both kinds of picture share (graphs.py, plots.py): the example's run a picture draws,
+and an SVG wrapped in a <figure> with its legend and caption in the page's language."""
 
 from __future__ import annotations
 
 import io
 import runpy
-from contextlib import redirect_stdout
+from contextlib import nullcontext, redirect_stdout
 from pathlib import Path
 
 import markdown
 import torch
 from torch.overrides import TorchFunctionMode
 
-from gradsite import execute
+from gradsite.runner import Context, ExampleFailed
 from gradsite.words import WORDS
 
 
-def build_context() -> execute.Context:
+def build_context() -> Context:
     """The build's Context when a page's block calls this module; a blank one in a test."""
-    return execute.running() or execute.Context()
+    return Context.current() or Context()
 
 
 def project_path(snippet: str) -> Path:
@@ -64,30 +63,25 @@ class InputRecorder(TorchFunctionMode):
 
 
 def run_example(snippet: str, *, record_inputs: bool = False):
-    """Run an example as its page does, output discarded; return its globals.
+    """The example's globals as its page's run left them, output discarded.
 
-    Without `record_inputs`, the globals of the example's own run earlier in
-    this build are reused when its code is unchanged: no second run. An example
-    that failed earlier in this build is not run again: its failure is raised.
+    Without `record_inputs`, the globals of the example's own run earlier in this build
+    (Context.result) are reused when its code is unchanged: no second run. An example that
+    failed earlier in this build is not run again: its failure is raised.
     """
     path = project_path(snippet)
     code = path.read_text(encoding="utf-8")
-    context = build_context()
-    failed = execute.failed_earlier(snippet, code, context)
-    if failed:
-        raise execute.ExampleFailed(
-            f"{snippet} failed earlier in this build, not run again:\n  {failed}"
+    result = build_context().result(snippet)
+    if result and result.failure:
+        raise ExampleFailed(
+            f"{snippet} failed earlier in this build, not run again:\n  {result.failure}"
         )
-    kept = context.namespaces.get(snippet)
-    if not record_inputs and kept and kept[0].strip() == code.strip():
-        return kept[1], {}
+    ran = result and result.namespace is not None and result.code.strip() == code.strip()
+    if not record_inputs and ran:
+        return result.namespace, {}
     recorder = InputRecorder()
-    with redirect_stdout(io.StringIO()):
-        if record_inputs:
-            with recorder:
-                namespace = runpy.run_path(str(path), run_name="__main__")
-        else:
-            namespace = runpy.run_path(str(path), run_name="__main__")
+    with redirect_stdout(io.StringIO()), recorder if record_inputs else nullcontext():
+        namespace = runpy.run_path(str(path), run_name="__main__")
     return namespace, recorder.inputs
 
 

@@ -1,5 +1,5 @@
 """Autograd graphs drawn from an example's real run (pages call `graph` through
-gradsite/pictures.py): the walk of the named tensors' `grad_fn` / `next_functions` chain
+gradsite/pictures/): the walk of the named tensors' `grad_fn` / `next_functions` chain
 (`build_graph`), its layers (`_layers`), and SVG boxes and arrows (`graph_svg`)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from gradsite.figures import figure_html, inline, language, number, run_example
+from gradsite.pictures.figures import figure_html, inline, language, number, run_example
 from gradsite.words import WORDS
 
 # Sizes of the graph drawing, in CSS pixels of the SVG's own coordinates.

@@ -1,4 +1,4 @@
-"""Plots of lists of numbers an example made (pages call `plot` through gradsite/pictures.py):
+"""Plots of lists of numbers an example made (pages call `plot` through gradsite/pictures/):
 axes, ticks, grid and lines written as inline SVG, coloured by the page's CSS."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import math
 
-from gradsite.figures import figure_html, inline, number, run_example
+from gradsite.pictures.figures import figure_html, inline, number, run_example
 
 # The drawing's own units (the SVG scales to the page's width): 5.6 x 3 inches at 72 to the inch.
 WIDTH, HEIGHT = 403.2, 216.0

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CHAPTER = "zeroing/index.html"  # a chapter page with examples, math-free; pictures are elsewhere
 DIFF_LINES = 40  # per file in the report; the whole diff is in properdocs.diff
@@ -147,85 +147,97 @@ def _pages(site: Path) -> set[str]:
     return {p.relative_to(site).as_posix() for p in site.rglob("index.html")}
 
 
-def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
-    """What Zensical's build kept and dropped, in words, against the MkDocs build."""
-    found = []
+def _pages_found(reference: Path, site: Path) -> list[str]:
+    """The pages at MkDocs' addresses, and the two languages (the i18n plugin)."""
     pages, expected = _pages(site), _pages(reference)
     en = {p for p in expected if p.startswith("en/")}
     zh = expected - en
-    found.append(
+    others = sorted(pages - expected)
+    found = [
         f"Pages: {len(expected & pages)} of MkDocs' {len(expected)} at the same address "
         f"({len(zh & pages)} of {len(zh)} Chinese at /, {len(en & pages)} of {len(en)} English under /en/)"
-        + (
-            f"; it made {len(pages - expected)} others: {', '.join(sorted(pages - expected)[:6])}"
-            if pages - expected
-            else ""
-        )
-    )
-    # The i18n plugin: two languages from one docs/ with index.zh.md / index.en.md.
-    if not en & pages:
+        + (f"; it made {len(others)} others: {', '.join(others[:6])}" if others else "")
+    ]
+    if not en & pages:  # two languages from one docs/ with index.zh.md / index.en.md
         found.append(
             "Languages: DROPPED. No English site under /en/: the i18n plugin (mkdocs-static-i18n) "
             "was not run, so one of the two languages is lost"
         )
     else:
         found.append(f"Languages: English pages built ({len(en & pages)} of {len(en)})")
+    return found
 
-    def twin(name: str) -> str:
-        """The page Zensical made for MkDocs' page `name`: the same address, or <folder>/index.zh/."""
-        folder = name.removesuffix("index.html")
-        return _read(site, name) or _read(site, f"{folder}index.zh/index.html")
 
-    chapter = twin(CHAPTER)
-    hooks = {
-        "gradsite/hooks.py": (
-            "the torch version line under every page (config.extra set by the hook)",
-            "gs-provenance",
-        ),
-        "gradsite/compat_hook.py": ("the compatibility note under each example", "mx-note"),
-        "gradsite/downloads.py": (
-            "the notebook and examples-zip links under the chapter title",
-            "gs-downloads",
-        ),
-    }
-    listed = [h for h in config.get("hooks", [])]
-    for hook, (what, marker) in hooks.items():
+def _twin(site: Path, name: str) -> str:
+    """The page Zensical made for MkDocs' page `name`: the same address, or <folder>/index.zh/."""
+    folder = name.removesuffix("index.html")
+    return _read(site, name) or _read(site, f"{folder}index.zh/index.html")
+
+
+# What each hook leaves on the zeroing page, by which it is seen to have run.
+HOOK_MARKERS = {
+    "gradsite/hooks.py": (
+        "the torch version line under every page (config.extra set by the hook)",
+        "gs-provenance",
+    ),
+    "gradsite/matrix/notes.py": ("the compatibility note under each example", "mx-note"),
+    "gradsite/downloads/": (
+        "the notebook and examples-zip links under the chapter title",
+        "gs-downloads",
+    ),
+}
+
+
+def _hooks_found(site: Path, config: dict) -> list[str]:
+    """Which of the hooks' jobs ran: each seen by a marker, the search split, the offline copy."""
+    chapter = _twin(site, CHAPTER)
+    found = []
+    for hook, (what, marker) in HOOK_MARKERS.items():
         kept = marker in chapter
         found.append(
             f"Hook {hook}: {'ran' if kept else 'DROPPED'} ({what} {'is' if kept else 'is not'} on the zeroing page)"
         )
-    languages_hook = (site / "en" / "search" / "search_index.json").exists()
+    split = (site / "en" / "search" / "search_index.json").exists()
     found.append(
-        f"Hook gradsite/languages.py: {'ran' if languages_hook else 'DROPPED'} (a search index per language, "
-        f"en/search/search_index.json {'exists' if languages_hook else 'is missing'})"
+        f"Hook gradsite/languages.py: {'ran' if split else 'DROPPED'} (a search index per language, "
+        f"en/search/search_index.json {'exists' if split else 'is missing'})"
     )
     offline = (site / "downloads" / "pytorch-gradients-offline.zip").exists()
-    found.append(f"Offline copy (gradsite/offline.py): {'made' if offline else 'DROPPED'}")
-    unchecked = [h for h in listed if h not in hooks and h != "gradsite/languages.py"]
+    found.append(
+        f"Offline copy (gradsite/downloads/offline.py): {'made' if offline else 'DROPPED'}"
+    )
+    listed = config.get("hooks", [])
+    unchecked = [h for h in listed if h not in HOOK_MARKERS and h != "gradsite/languages.py"]
     if unchecked:
         found.append(
             f"Hooks not checked by a marker: {', '.join(unchecked)} (they run only if the others do)"
         )
+    return found
 
-    # The examples (markdown-exec through gradsite.execute), math, pictures.
+
+def _content_found(reference: Path, site: Path) -> list[str]:
+    """The examples (markdown-exec through gradsite.runner), math, pictures, counted."""
+    found = []
     for what, marker, page in (
         ("Code blocks, examples and their outputs,", 'class="highlight"', CHAPTER),
         ("MathML math", "<math", "accumulation/index.html"),
         ("Pictures", "gs-figure", "retention/index.html"),
     ):
-        ref, got = _read(reference, page).count(marker), twin(page).count(marker)
+        ref, got = _read(reference, page).count(marker), _twin(site, page).count(marker)
         found.append(
             f"{what} on {page}: {got} (MkDocs: {ref})" + ("" if got == ref else ": DIFFERENT")
         )
+    return found
 
-    # Search: MkDocs writes its settings into search/search_index.json.
+
+def _search_found(site: Path, config: dict) -> list[str]:
+    """The search settings MkDocs writes into search/search_index.json, and jieba's words."""
     wanted = next(
         (p["search"] for p in config.get("plugins", []) if isinstance(p, dict) and "search" in p),
         {},
     )
     indexes = sorted(p for p in site.rglob("*.json") if "search" in p.name)
-    if not indexes:
-        found.append("Search: no search index file (*search*.json) in its output")
+    found = [] if indexes else ["Search: no search index file (*search*.json) in its output"]
     for index in indexes[:3]:
         text = index.read_text(encoding="utf-8", errors="replace")
         try:
@@ -234,10 +246,11 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
             settings = {}
         kept = []
         for key in ("lang", "separator", "pipeline"):
-            value = settings.get(key)
-            same = value == wanted.get(key)
+            value, want = settings.get(key), wanted.get(key)
             kept.append(
-                f"{key} {'kept' if same else f'DROPPED ({value!r}, mkdocs.yml: {wanted.get(key)!r})'}"
+                f"{key} kept"
+                if value == want
+                else f"{key} DROPPED ({value!r}, mkdocs.yml: {want!r})"
             )
         jieba = "\u200b" in text
         found.append(
@@ -245,6 +258,16 @@ def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
             f"Chinese text {'segmented by jieba' if jieba else 'NOT segmented by jieba (no U+200B between words)'}"
         )
     return found
+
+
+def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
+    """What Zensical's build kept and dropped, in words, against the MkDocs build."""
+    return [
+        *_pages_found(reference, site),
+        *_hooks_found(site, config),
+        *_content_found(reference, site),
+        *_search_found(site, config),
+    ]
 
 
 def _copy_project(target: Path) -> None:
@@ -257,69 +280,56 @@ def _copy_project(target: Path) -> None:
             shutil.copy2(ROOT / name, target / name)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / ".cache" / "canary")
-    args = parser.parse_args()
-    out = args.out.resolve()
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
-
-    report = [
-        "# Toolchain canary",
-        "",
-        f"MkDocs {_version('mkdocs')}, Material {_version('mkdocs-material')}, "
-        f"ProperDocs {_version('properdocs')}, Zensical {_version('zensical')}, torch {_version('torch')}.",
-        "",
-    ]
-    status = 0
-    code, took = _run(
-        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out / "mkdocs")],
-        ROOT,
-        out / "mkdocs.log",
-    )
-    report.append(
-        f"## MkDocs (the reference)\n\n{'built' if code == 0 else 'FAILED'} in {took:.0f} s (log: mkdocs.log).\n"
-    )
-    if code:
-        print("\n".join(report) + "\n" + (out / "mkdocs.log").read_text(encoding="utf-8")[-3000:])
-        return 1
-
+def _properdocs(out: Path) -> tuple[list[str], int]:
+    """ProperDocs' strict build compared with MkDocs' file by file: the report's section, and 1
+    when it failed or its pages differ."""
     code, took = _run(
         [str(BIN / "properdocs"), "build", "--strict", "--site-dir", str(out / "properdocs")],
         ROOT,
         out / "properdocs.log",
     )
-    report.append("## ProperDocs\n")
+    report = ["## ProperDocs\n"]
     if code:
-        status = 1
         tail = (out / "properdocs.log").read_text(encoding="utf-8")[-2000:]
         report.append(
             f"The strict build FAILED in {took:.0f} s; the end of properdocs.log:\n\n```\n{tail}\n```\n"
         )
-    else:
-        same, generator_only, words, diffs = compare(out / "mkdocs", out / "properdocs")
-        (out / "properdocs.diff").write_text(diffs, encoding="utf-8")
-        report.append(
-            f"Strict build in {took:.0f} s. Of the files of the MkDocs build, {same} are byte-identical, "
-            f'{len(generator_only)} differ only in the `<meta name="generator">` line that names the tool '
-            f"(the HTML pages, and the offline zip that holds them), {len(words)} differ otherwise"
-            + (": the pages are the same." if not words else ":")
-            + "\n"
-        )
-        if generator_only:
-            report.append(f"Generator line only: {', '.join(generator_only)}.\n")
-        if words:
-            status = 1
-            report += [f"- {line}" for line in words] + [
-                "",
-                "```diff",
-                *diffs.splitlines()[:DIFF_LINES],
-                "```",
-                "",
-            ]
+        return report, 1
+    same, generator_only, words, diffs = compare(out / "mkdocs", out / "properdocs")
+    (out / "properdocs.diff").write_text(diffs, encoding="utf-8")
+    report.append(
+        f"Strict build in {took:.0f} s. Of the files of the MkDocs build, {same} are byte-identical, "
+        f'{len(generator_only)} differ only in the `<meta name="generator">` line that names the tool '
+        f"(the HTML pages, and the offline zip that holds them), {len(words)} differ otherwise"
+        + (": the pages are the same." if not words else ":")
+        + "\n"
+    )
+    if generator_only:
+        report.append(f"Generator line only: {', '.join(generator_only)}.\n")
+    if not words:
+        return report, 0
+    diff = ["", "```diff", *diffs.splitlines()[:DIFF_LINES], "```", ""]
+    return [*report, *(f"- {line}" for line in words), *diff], 1
 
+
+def _said_about_hooks(log: str) -> list[str]:
+    """Zensical's own lines about hooks and plugins: its messages start the line; what it echoes
+    of the pages is indented or boxed (an example's comment about DDP's communication hook, a
+    figure's HTML)."""
+    return sorted(
+        {
+            line.strip()
+            for line in log.splitlines()
+            if re.search(r"(?i)\b(hook|plugin)s?\b", line)
+            and not line[:1].isspace()
+            and not re.search(r"[<│]", line)
+            and len(line) < 300
+        }
+    )
+
+
+def _zensical(out: Path, config: dict) -> list[str]:
+    """The newest Zensical builds a copy of the project: the report's section, in words."""
     project = out / "zensical-project"
     _copy_project(project)
     code, took = _run(
@@ -327,12 +337,10 @@ def main() -> int:
         project,
         out / "zensical.log",
     )
-    log = re.sub(
-        r"\x1b\[[0-9;]*m", "", (out / "zensical.log").read_text(encoding="utf-8", errors="replace")
-    )
+    log = (out / "zensical.log").read_text(encoding="utf-8", errors="replace")
+    log = re.sub(r"\x1b\[[0-9;]*m", "", log)
     (out / "zensical.log").write_text(log, encoding="utf-8")
-    site = project / config.get("site_dir", "site")
-    report.append("## Zensical\n")
+    report = ["## Zensical\n"]
     newest = _newest("zensical")
     if newest and newest != _version("zensical"):
         report.append(
@@ -347,32 +355,45 @@ def main() -> int:
         f"{took:.0f} s{f': {error[-1]}' if error else ''}; {issues[-1] if issues else 'no'} issue(s) reported "
         "(mkdocs.yml sets `strict: true`; zensical.log has them).\n"
     )
-    said = sorted(
-        {
-            line.strip()
-            for line in log.splitlines()
-            # its own messages start the line; what it echoes of the pages is indented or
-            # boxed (an example's comment about DDP's communication hook, a figure's HTML)
-            if re.search(r"(?i)\b(hook|plugin)s?\b", line)
-            and not line[:1].isspace()
-            and not re.search(r"[<│]", line)
-            and len(line) < 300
-        }
-    )
+    said = _said_about_hooks(log)
     if said:
-        report.append(
-            "What it says about hooks and plugins:\n\n"
-            + "\n".join(f"    {line}" for line in said[:8])
-            + "\n"
-        )
+        lines = "\n".join(f"    {line}" for line in said[:8])
+        report.append(f"What it says about hooks and plugins:\n\n{lines}\n")
     else:
         report.append("It says nothing about `hooks:` or the plugins it does not run.\n")
+    site = project / config.get("site_dir", "site")
     if site.exists():
-        report += [f"- {line}" for line in zensical_findings(out / "mkdocs", site, config)]
-    else:
-        report.append(f"No site was written; the end of zensical.log:\n\n```\n{log[-2000:]}\n```")
-    report.append("")
-    text = "\n".join(report)
+        return report + [f"- {line}" for line in zensical_findings(out / "mkdocs", site, config)]
+    return [*report, f"No site was written; the end of zensical.log:\n\n```\n{log[-2000:]}\n```"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / ".cache" / "canary")
+    out = parser.parse_args().out.resolve()
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    report = [
+        "# Toolchain canary",
+        "",
+        f"MkDocs {_version('mkdocs')}, Material {_version('mkdocs-material')}, "
+        f"ProperDocs {_version('properdocs')}, Zensical {_version('zensical')}, torch {_version('torch')}.",
+        "",
+    ]
+    code, took = _run(
+        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out / "mkdocs")],
+        ROOT,
+        out / "mkdocs.log",
+    )
+    report.append(
+        f"## MkDocs (the reference)\n\n{'built' if code == 0 else 'FAILED'} in {took:.0f} s (log: mkdocs.log).\n"
+    )
+    if code:
+        print("\n".join(report) + "\n" + (out / "mkdocs.log").read_text(encoding="utf-8")[-3000:])
+        return 1
+    properdocs, status = _properdocs(out)
+    text = "\n".join([*report, *properdocs, *_zensical(out, config), ""])
     (out / "canary.md").write_text(text, encoding="utf-8")
     print(text)
     print(f"(all of it in {out})")
@@ -389,6 +410,6 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix
 
 if __name__ == "__main__":
     os.environ.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
-    # The PDFs (gradsite/book.py) are Chromium's work, the same under either tool: left out, for time.
+    # The PDFs (gradsite/downloads/book.py) are Chromium's work, the same under either tool: left out, for time.
     os.environ.setdefault("GRADSITE_PDF", "0")
     sys.exit(main())

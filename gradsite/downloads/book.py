@@ -1,6 +1,6 @@
 """A PDF of the whole site per language, printed by Chromium from the pages just built.
 
-gradsite/offline.py calls `book_html` and `print_books` after the build: for each language it
+offline.py calls `book_html` and `print_books` after the build: for each language it
 writes `book.html` beside that language's home page (so the site's own
 stylesheets and relative links resolve), made of
 
@@ -42,7 +42,7 @@ from gradsite.words import WORDS as ALL_WORDS
 
 NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
 SWITCH = "GRADSITE_PDF"
-WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.py
+WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.toml
 # Chromium as the build and the browser tests run it. Without the networking flags, it phones
 # home at start-up (updates, sync, field trials); on a closed network those are refused.
 BROWSER_ARGS = [

@@ -1,15 +1,15 @@
 """What a reader can take away, made by the same build (jobs of gradsite/hooks.py).
 
 * Per chapter and language, `<chapter>.ipynb` beside the chapter's page: the
-  page as a Jupyter notebook with this build's outputs (gradsite/notebooks.py).
+  page as a Jupyter notebook with this build's outputs (notebooks.py).
 * Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
   the chapter's snippets as files, a pinned requirements.txt and a README in
   the page's language.
 * Per language, a PDF of the whole site beside its home page,
   /pytorch-gradients-zh.pdf and /en/pytorch-gradients-en.pdf, printed by
-  Chromium from the pages just built (gradsite/book.py; the home pages link it).
+  Chromium from the pages just built (book.py; the home pages link it).
 * One offline copy of the whole site, both languages, the PDFs included
-  (gradsite/offline.py): a build of its own after the site's, in `make build` only.
+  (offline.py): a build of its own after the site's, in `make build` only.
 
 Zip entries carry the build date (gradsite/reproducible.py), so two builds of a
 commit give byte-identical archives. Nothing is made once the build has logged a
@@ -24,8 +24,8 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
-from gradsite import book, notebooks, offline
 from gradsite.buildlog import failed_so_far
+from gradsite.downloads import book, notebooks, offline
 from gradsite.project import (
     CHAPTERS,
     LANGUAGES,
@@ -43,8 +43,9 @@ from gradsite.words import WORDS
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
 
-def write_notebook(html, page, config) -> None:
-    """A chapter page's notebook, beside it: its prose, its examples, the outputs just rendered."""
+def write_notebook(page, config, context) -> None:
+    """A chapter page's notebook, beside it: its prose, its examples, the outputs this build's
+    runner (`context`) printed."""
     chapter = chapter_of(page.file.src_uri)
     if chapter and not failed_so_far():
         root = root_of(config)
@@ -52,7 +53,7 @@ def write_notebook(html, page, config) -> None:
         try:
             book = notebooks.notebook(
                 Path(page.file.abs_src_path).read_text(encoding="utf-8"),
-                html,
+                context,
                 root,
                 page_url=f"{chapter}/",
                 site_url=f"{(config.site_url or '/').rstrip('/')}/{prefix}",
@@ -130,7 +131,7 @@ def _examples_zips(config, site: Path, root: Path) -> None:
 def write_downloads(config) -> None:
     """After the last language is built, and the search index split per language: the
     examples zips, and the PDFs (the offline copy's build: its search scripts; see
-    gradsite/offline.py)."""
+    offline.py)."""
     if failed_so_far():
         log.info("no downloads: the build has failed")
         return

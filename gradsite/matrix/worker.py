@@ -1,6 +1,6 @@
 """Run examples on the torch of the Python that runs this file (stdlib only).
 
-    <python> gradsite/matrix_worker.py <project root> snippets/a/b.py ...
+    <python> gradsite/matrix/worker.py <project root> snippets/a/b.py ...
 
 Imports torch once, then runs each example in a fork of this process, as
 `python <example>` would run it (cwd: the project root, __name__ "__main__",
@@ -17,12 +17,12 @@ example as soon as it is done, then a last line with the provenance:
                     "capability": "AVX512", "threads": 2, ...}}
 
 For a failed example, "text" is what it printed before it failed. An example that
-prints what the build rejects (an address, a temporary path: project.LEAKS;
+prints what the build rejects (an address, a temporary path: project.unstable;
 more than the output limit) is "failed" too, with the reason as its error.
 
 "warned": the example passed but wrote to stderr (a warning, say); the site's
 build treats that as a failure, a reader would not. Paths of this machine are
-stripped from messages. Used by gradsite/matrix.py, in each release's own env.
+stripped from messages. Used by gradsite/matrix/command.py, in each release's own env.
 """
 
 from __future__ import annotations
@@ -46,10 +46,9 @@ def _project():
     """gradsite/project.py (stdlib only), loaded by path: this file runs where gradsite is not installed."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location(
-        "_gradsite_project",
-        os.path.join(os.path.dirname(os.path.abspath(__file__)), "project.py"),
-    )
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(os.path.dirname(here), "project.py")
+    spec = importlib.util.spec_from_file_location("_gradsite_project", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -63,12 +62,10 @@ OUTPUT_LIMIT = int(project.limit(project.OUTPUT_LIMIT))
 
 
 def build_check(stdout: str, root: str) -> str | None:
-    """What the site's build would reject in this output (gradsite/execute.py), as an error; None if nothing."""
+    """What the site's build would reject in this output (gradsite/runner/), as an error; None if nothing."""
     if len(stdout) > OUTPUT_LIMIT:
         return f"OutputLimit: printed {len(stdout):,} characters, more than {OUTPUT_LIMIT:,}"
-    found = project.leaks(stdout.replace(root, "<project>"))
-    if root in stdout:
-        found.append(f"project path: {root!r}")
+    found = project.unstable(stdout, root)
     if found:
         return "Leak: the output changes from one run or machine to the next: " + "; ".join(found)
     return None

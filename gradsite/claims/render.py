@@ -1,0 +1,290 @@
+"""What readers see of the claims (jobs of gradsite/hooks.py, each called once per page):
+
+* `marks`: the page's Markdown with each mark as an anchor linking to the claim's row on the
+  claims page, and the placeholders filled in (`[[claims-summary]]`: the page's counts, the
+  home page's the site's; `[[claims-table]]`: `table`, the claims page's body);
+* `data`: the page's HTML with one mark per paragraph (`group`) and the proofs of its marks as
+  JSON, read by docs/assets/claims.js (hover, focus or tap shows them; search skips the JSON).
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+
+from gradsite.claims.ledger import BODY, CLAIMS_PAGE, MARK, SUMMARY, TABLE, Claim, Ledger
+from gradsite.matrix import NIGHTLY, PINNED, version_key
+from gradsite.matrix.notes import minor, span
+from gradsite.pages import INLINE_CODE, blank_code, json_script
+from gradsite.project import LANGUAGES, split_source
+from gradsite.words import WORDS as ALL_WORDS
+
+WORDS = {lang: table["claims"] for lang, table in ALL_WORDS.items()}
+
+
+def releases(claim: Claim, lang: str, current: dict, short: bool = False) -> str:
+    """Where the examples that prove a claim pass unchanged, from data/matrix.json's current
+    rows: a sentence, or (`short`, for the claims page's table) the releases alone."""
+    words = {
+        k: WORDS[lang][f"{k}_short" if short else k]
+        for k in ("releases", "releases_pinned", "releases_none")
+    }
+    snippets = list(dict.fromkeys(p.snippet for p in claim.proofs))
+    tested: list[set[str]] = []
+    passing: list[set[str]] = []
+    for snippet in snippets:
+        results = {r: e for r, e in current.get(snippet, {}).items() if r != NIGHTLY}
+        tested.append(set(results))
+        passing.append({r for r, e in results.items() if e["status"] != "failed"})
+    if not snippets or not all(tested):
+        return words["releases_none"]
+    ran = sorted(set.intersection(*tested), key=version_key)
+    good = set.intersection(*passing)
+    if set(ran) <= {PINNED}:
+        return words["releases_pinned"].format(pinned=minor(PINNED))
+    return words["releases"].format(releases=span(sorted(good), ran, lang) or "—")
+
+
+def _link(href: str, text: str, **attrs: str) -> str:
+    extra = "".join(
+        f' {k.rstrip("_").replace("_", "-")}="{html.escape(v)}"' for k, v in attrs.items()
+    )
+    return f'<a href="{html.escape(href)}"{extra}>{text}</a>'
+
+
+def _each_mark(markdown: str, replace) -> str:
+    """The page's Markdown with each [[...]] outside code replaced by `replace(body, whole)`."""
+    out, position = [], 0
+    for match in MARK.finditer(blank_code(markdown)):
+        whole = markdown[match.start() : match.end()]
+        out += [markdown[position : match.start()], replace(whole[2:-2], whole)]
+        position = match.end()
+    return "".join(out) + markdown[position:]
+
+
+def marks(markdown: str, page: str, ledger: Ledger, claims_url: str | None, table: str = "") -> str:
+    """The page's Markdown with its marks as links to the claims page and the placeholders
+    filled in (`claims_url`: the claims page relative to this page, None if it is not built;
+    `table`: what [[claims-table]] becomes, on the claims page)."""
+    lang = split_source(page)[1] if split_source(page) else LANGUAGES[0]
+    mine = ledger.on_page(page)
+
+    def replace(body: str, whole: str) -> str:
+        if body == SUMMARY:
+            return summary(ledger, page, lang, claims_url)
+        if body == TABLE:
+            return table
+        found = BODY.fullmatch(body)
+        claim = mine.get(found["id"]) if found else None
+        if claim is None:  # malformed or unknown: the build has said so, keep it visible
+            return whole
+        # where the sentence is; group() gives its paragraph one mark
+        return (
+            f'<span class="gs-claim__at" id="claim-{claim.id}" '
+            f'data-href="{html.escape(claims_url or "")}#{claim.id}"></span>'
+        )
+
+    return _each_mark(markdown, replace)
+
+
+def strip(markdown: str) -> str:
+    """A page's Markdown without its marks and placeholders (notebooks)."""
+    return _each_mark(markdown, lambda body, whole: "")
+
+
+def summary(ledger: Ledger, page: str, lang: str, claims_url: str | None) -> str:
+    """The sentence that replaces [[claims-summary]]: this page's counts (home: the site's)."""
+    words = WORDS[lang]
+    whole = split_source(page)[0] in ("index", CLAIMS_PAGE)
+    counts = ledger.counts(lang, None if whole else page)
+    if not counts.claims:
+        text = words["summary_none_site" if whole else "summary_none"]
+    else:
+        text = words["summary_site" if whole else "summary_page"].format(**counts.fields())
+    if claims_url is not None and split_source(page)[0] != CLAIMS_PAGE:
+        # A link to the Markdown source: MkDocs checks it and gives it the page's language.
+        source = posixpath.relpath(f"{CLAIMS_PAGE}.md", posixpath.dirname(page) or ".")
+        text += " " + words["summary_link"].format(url=source)
+    return text
+
+
+def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
+    """The claims page's body: per page, a heading (Markdown: it is in the table of
+    contents) and an HTML table, one row per claim. `page_url(page, anchor)` gives the link
+    to a claim's sentence on its page (None if the page is not built)."""
+    words = WORDS[lang]
+    parts = []
+    by_page: dict[str, list[Claim]] = {}
+    for claim in ledger.claims.get(lang, []):
+        by_page.setdefault(claim.page, []).append(claim)
+    head = "".join(f"<th>{words[k]}</th>" for k in ("sentence", "proof", "drift", "runs"))
+    for page, claims in by_page.items():
+        stem = split_source(page)[0]
+        counts = ledger.counts(lang, page)
+        slug = stem.split("/")[0] if stem != "index" else "home"
+        parts.append(
+            f"## {ledger.titles.get((stem, lang), stem)} {{#{slug}}}\n\n"
+            f'<p class="gs-claims__counts">{words["page_counts"].format(**counts.fields())}</p>'
+        )
+        rows = []
+        for claim in claims:
+            sentence = _inline(claim.sentence)
+            href = page_url(page, f"claim-{claim.id}")
+            if href:
+                sentence = _link(href, sentence)
+            if claim.proofs:
+                proof = "".join(
+                    f'<code class="gs-claims__where">{html.escape(p.snippet)}:{p.line}</code>'
+                    f'<pre class="gs-claims__code"><code>{code_lines(p.code)}</code></pre>'
+                    for p in claim.proofs
+                )
+                drift = (
+                    "<br>".join(html.escape(name) for name in claim.drift)
+                    if claim.drift
+                    else f'<span class="gs-claims__none">{words["no_drift"]}</span>'
+                    + (
+                        f"{words['no_drift_why']}{html.escape(claim.no_drift)}"
+                        if claim.no_drift
+                        else ""
+                    )
+                )
+                runs = html.escape(releases(claim, lang, current, short=True))
+            else:
+                proof = f"{words['cited']} " + _link(
+                    claim.cite or "", html.escape(claim.cite or "")
+                )
+                drift, runs = "—", "—"
+            flag = "" if claim.drift or not claim.proofs else ' class="gs-claims__no-drift"'
+            rows.append(
+                f'<tr id="{claim.id}"{flag}><td><code class="gs-claims__id">{claim.id}</code>'
+                f"<br>{sentence}</td><td>{proof}</td><td>{drift}</td><td>{runs}</td></tr>"
+            )
+        parts.append(
+            f'<div class="gs-claims__wrap"><table class="gs-claims"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
+    return "\n\n".join(parts)
+
+
+def code_lines(code: str) -> str:
+    """Code as HTML, each line a span that wraps under its own indentation (site.css)."""
+    out = []
+    for line in code.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        style = f' style="--gs-indent:{indent}"' if indent else ""
+        out.append(f'<span class="gs-line"{style}>{html.escape(line)}\n</span>')
+    return "".join(out)
+
+
+def _inline(text: str) -> str:
+    """A sentence's Markdown as inline HTML: code spans, bold and italics (what sentences use;
+    a Markdown renderer per sentence would cost a build a quarter of a second)."""
+    out, position = [], 0
+    for match in INLINE_CODE.finditer(text):
+        out.append(_emphasis(text[position : match.start()]))
+        code = match[0][len(match[1]) : -len(match[1])].strip()
+        out.append(f"<code>{html.escape(code)}</code>")
+        position = match.end()
+    out.append(_emphasis(text[position:]))
+    return "".join(out)
+
+
+def _emphasis(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    return re.sub(r"(?<!\*)\*(?![\s*])(.+?)(?<![\s*])\*(?!\*)", r"<em>\1</em>", text)
+
+
+# Where a sentence's claim is (marks() writes it): its id is the anchor the claims page links to.
+_AT = re.compile(
+    r'<span class="gs-claim__at" id="claim-(?P<id>[a-z0-9-]+)" data-href="(?P<href>[^"]*)"></span>'
+)
+# Where the paragraph, list item, table cell... that holds a claim ends: its closing tag, or
+# the start of a block inside it (the nested list or code block of a list item). Whitespace
+# before it is left after the mark.
+_BLOCK_END = re.compile(
+    r"\s*(?:</(?:p|li|td|th|dd|dt|h[1-6]|blockquote|summary|figcaption)>"
+    r"|<(?:p|ul|ol|dl|div|pre|table|blockquote|details|figure|h[1-6])\b)"
+)
+
+
+def group(content: str, page: str, ledger: Ledger) -> str:
+    """The page's HTML with one mark per paragraph (list item, table cell, ...) that makes
+    claims, at its end: a link to its first claim's row on the claims page, naming all of
+    them (`data-claims`) for docs/assets/claims.js. Each sentence keeps its anchor
+    (`#claim-<id>`), without a mark of its own."""
+    mine = ledger.on_page(page)
+    found = [m for m in _AT.finditer(content) if m["id"] in mine]
+    if not found:
+        return content
+    words = WORDS[split_source(page)[1]]
+    groups: list[tuple[int, list[re.Match]]] = []
+    for match in found:
+        end = _BLOCK_END.search(content, match.end())
+        where = end.start() if end else len(content)
+        if groups and groups[-1][0] == where:
+            groups[-1][1].append(match)
+        else:
+            groups.append((where, [match]))
+    out, position = [], 0
+    for where, members in groups:
+        ids = [m["id"] for m in members]
+        asserted = any(mine[i].asserted for i in ids)
+        kind = "asserted" if asserted else "cited"
+        label = words[f"mark_{kind}"] if len(ids) == 1 else words["mark_many"].format(n=len(ids))
+        for match in members:
+            out += [
+                content[position : match.start()],
+                f'<span class="gs-claim__at" id="claim-{match["id"]}"></span>',
+            ]
+            position = match.end()
+        out += [
+            content[position:where],
+            _link(
+                members[0]["href"],
+                "",
+                class_=f"gs-claim__mark gs-claim__mark--{kind}",
+                data_claim=ids[0],
+                data_claims=" ".join(ids),
+                aria_label=label,
+            ),
+        ]
+        position = where
+    return _GLUE.sub(r'<span class="gs-claim__end">\g<0></span>', "".join(out) + content[position:])
+
+
+# A mark and the word (or, in Chinese, the few characters) before it stay on one line: the
+# mark never starts a line alone. Text only, no tag or entity is cut.
+_GLUE = re.compile(
+    r'[^\s<>&;]{1,12}(?:<span class="gs-claim__at" id="[a-z0-9-]+"></span>)*'
+    r'<a href="[^"]*" class="gs-claim__mark [^>]*></a>'
+)
+
+
+def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
+    """The page's HTML with one mark per paragraph (group) and what each shows: its claims,
+    their sentences and proofs, as JSON for docs/assets/claims.js."""
+    mine = ledger.on_page(page)
+    content = group(content, page, ledger)
+    if not mine or 'class="gs-claim__mark' not in content:
+        return content
+    lang = split_source(page)[1]
+    words = WORDS[lang]
+    found = {
+        "words": {
+            k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "tip_many", "close")
+        },
+        "claims": {
+            claim.id: {
+                "proofs": [
+                    {"file": p.snippet, "line": p.line, "code": p.code} for p in claim.proofs
+                ],
+                "cite": claim.cite,
+                "runs": releases(claim, lang, current) if claim.proofs else None,
+                "sentence": _inline(claim.sentence),
+            }
+            for claim in mine.values()
+        },
+    }
+    return content + json_script("gs-claims-data", found)

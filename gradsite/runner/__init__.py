@@ -1,0 +1,321 @@
+"""Run the site's Python examples while MkDocs builds the pages.
+
+markdown-exec finds the ```python exec="on"``` fences and renders them; this package replaces
+only its *run* step, to add what the site promises:
+
+* a failure names the snippet file and line, the page and the language, and shows what the
+  example printed before it failed;
+* an example runs once per build: the zh build runs it, the en build reuses the output
+  (mkdocs-static-i18n builds each language in the same process), and a failure is run once
+  too: the other language's page, and a figure that draws the same example, get its report
+  (the failing line, the error, what it printed before) without running it again;
+* examples are isolated (isolation.py): fresh globals, torch's process-wide state put back
+  after each one, the random generators started as in a fresh interpreter;
+* a warning that escapes an example fails it at the line that raised it, and so does output on
+  stderr, an address, temporary path or time in the output (project.unstable), an example that
+  runs longer than the time limit or prints more than the output limit (gradsite/project.py).
+
+The route from a page to this runner is configured, not patched: mkdocs.yml declares the python
+fences as pymdownx.superfences custom fences whose `format` is `fence_format` below
+(markdown-exec's documented use without its plugin), and lists this package as a Markdown
+extension, through which gradsite/hooks.py hands every page's Markdown the build's `Context`.
+Which snippet a block runs is told, not guessed: the hooks give a fence whose body is one
+`--8<--` include a `snippet` option, read here.
+
+Outputs live in the build's Context, under a key of everything they depend on (keys.py).
+GRADSITE_CACHE=<folder> also keeps them on disk across builds and processes (`make serve`, and
+`make build`'s offline copy); GRADSITE_NO_EXEC=1 runs nothing and renders a placeholder (`make
+bench` only). Failures are never kept past their build.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import io
+import json
+import linecache
+import logging
+import os
+import sys
+import time
+import traceback
+from contextlib import contextmanager, nullcontext, redirect_stderr, redirect_stdout
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown import Extension
+from markdown_exec import ExecutionError, base_format, code_block
+
+from gradsite import project
+from gradsite.runner.isolation import CappedOutput, NoInput, isolated, time_limit
+from gradsite.runner.keys import cache_key, changed_sources, named_files
+
+__all__ = ["Context", "ExampleFailed", "Result", "changed_sources", "named_files", "run_python"]
+
+DISK_CACHE = "GRADSITE_CACHE"
+NO_EXEC = "GRADSITE_NO_EXEC"
+PLACEHOLDER = "(not run: GRADSITE_NO_EXEC is set)\n"
+
+log = logging.getLogger("mkdocs.hooks.gradsite")
+
+
+@dataclass
+class Failure:
+    """How an example failed: its file and line, the report's lines after the first (the
+    failing line, the error, what it printed before), and what the page shows instead."""
+
+    origin: str
+    line: int | None
+    details: str
+    shown: str
+
+    def __str__(self) -> str:
+        return (f"{self.origin}:{self.line}" if self.line else self.origin) + self.details
+
+
+@dataclass
+class Result:
+    """One example's run in this build: what it printed (before failing, for a failure), how it
+    failed, and, when it ran in this process, its code and its globals (a figure draws them)."""
+
+    output: str
+    failure: Failure | None = None
+    code: str | None = None
+    namespace: dict | None = None
+
+
+@dataclass
+class Context:
+    """What the runner is told by the build, and what it keeps for it: one per build, both
+    languages (and, through GRADSITE_CACHE, the offline copy's build) share it.
+
+    It reaches code in two ways, no more: passed, from the hooks that own it (gradsite/hooks.py
+    keeps it in the build's Site and hands it to the jobs that ask `result`) and to the python
+    fences through the page's Markdown (`md.gradsite_context`: a superfences format gets nothing
+    else); and `Context.current()`, for code an example calls (a figure block's
+    gradsite.pictures), which gets no argument from the page: set for the length of one run."""
+
+    root: Path = project.ROOT  # the project folder (docs/ and snippets/)
+    page: str = "?"  # docs/-relative source of the page being rendered
+    language: str = "?"
+    # Put back process-wide state after each example (off only to prove it matters).
+    isolate: bool = True
+    results: dict[str, Result] = field(default_factory=dict)  # key -> this build's result
+    # snippet (or code written in the page, stripped) -> the key it last ran under
+    latest: dict[str, str] = field(default_factory=dict)
+    executions: int = 0  # examples run in this process (failures included)
+    reused: int = 0  # blocks rendered from a kept output
+    reported: tuple[int, int] = (0, 0)  # (executions, reused) at the last summary()
+
+    def result(self, snippet: str) -> Result | None:
+        """The result of `snippet` in this build (its run, or its kept output), None before it;
+        for code written in a page, `snippet` is that code."""
+        key = self.latest.get(snippet.strip())
+        return self.results.get(key) if key else None
+
+    @staticmethod
+    def current() -> Context | None:
+        """The Context of the example running now; None outside the runner."""
+        return _running.get()
+
+    def _disk(self) -> Path | None:
+        folder = os.environ.get(DISK_CACHE)
+        return self.root / folder if folder else None
+
+    def kept(self, key: str) -> Result | None:
+        """This build's result under `key`, or an output kept on disk, else None."""
+        folder = self._disk()
+        if key not in self.results and folder and (folder / f"{key}.json").is_file():
+            output = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+            self.results[key] = Result(output)
+        return self.results.get(key)
+
+    def keep(self, key: str, result: Result) -> None:
+        self.results[key] = result
+        folder = self._disk()
+        if folder and not result.failure:
+            folder.mkdir(parents=True, exist_ok=True)
+            partial = folder / f"{key}.json.{os.getpid()}"
+            partial.write_text(json.dumps(result.output), encoding="utf-8")
+            partial.replace(folder / f"{key}.json")
+
+
+_running: contextvars.ContextVar[Context | None] = contextvars.ContextVar(
+    "gradsite_running", default=None
+)
+
+
+@contextmanager
+def telling(context: Context):
+    """Code run inside this block sees `context` as Context.current() (the runner does it for each example)."""
+    token = _running.set(context)
+    try:
+        yield context
+    finally:
+        _running.reset(token)
+
+
+class ExampleFailed(Exception):  # noqa: N818 - named for the message an author reads
+    """An example that failed earlier in this build, asked for again (by a figure that draws it)."""
+
+
+def _failure_line(error: BaseException, origin: str) -> int | None:
+    if isinstance(error, SyntaxError) and error.filename == origin:
+        return error.lineno
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == origin]
+    return frames[-1].lineno if frames else None
+
+
+def _example_traceback(error: BaseException) -> str:
+    """The traceback without the runner's own frames."""
+    own = str(Path(__file__).parent)
+    frames = [
+        f for f in traceback.extract_tb(error.__traceback__) if not f.filename.startswith(own)
+    ]
+    shown = "".join(traceback.format_list(frames)) if frames else ""
+    return (
+        "Traceback (most recent call last):\n"
+        + shown
+        + "".join(traceback.format_exception_only(error))
+    )
+
+
+def execute(code: str, origin: str, stdout: io.StringIO, context: Context) -> dict:
+    """Run the code as a program named `origin`; fail on stderr output or an unstable output."""
+    namespace = {"__name__": "__main__", "__file__": str(context.root / origin)}
+    stderr, stdin = io.StringIO(), sys.stdin
+    sys.stdin = NoInput()
+    isolation = isolated() if context.isolate else nullcontext()
+    limit = time_limit(project.limit(project.TIME_LIMIT))
+    try:
+        with telling(context), isolation, limit, redirect_stdout(stdout), redirect_stderr(stderr):
+            exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
+    finally:
+        sys.stdin = stdin
+    if stderr.getvalue():
+        raise RuntimeError(
+            "the example wrote to stderr; print what it means to show:\n" + stderr.getvalue()
+        )
+    found = project.unstable(stdout.getvalue(), str(context.root))
+    if found:
+        raise RuntimeError(
+            "the output changes from one run or machine to the next; print something stable instead of:\n  "
+            + "\n  ".join(found)
+        )
+    return namespace
+
+
+def _failure(error: BaseException, code: str, origin: str, printed: str) -> Failure:
+    """The report of a failed run: the failing line, the error, what it printed before."""
+    line = _failure_line(error, origin)
+    summary = "".join(traceback.format_exception_only(error)).strip()
+    failing = code.splitlines()[line - 1].strip() if line else ""
+    printed = printed[-2000:]
+    so_far = (
+        "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines())
+        if printed
+        else ""
+    )
+    shown = (printed + "\n" if printed else "") + _example_traceback(error)
+    return Failure(origin, line, f"\n  {failing}\n  {summary}{so_far}", shown)
+
+
+def _run(code: str, origin: str, context: Context, snippet: str | None) -> Result:
+    """Run one example in this process, timed; its Result (a failure too)."""
+    # Let tracebacks quote the example's lines, whatever file they came from.
+    linecache.cache[origin] = (len(code), None, code.splitlines(keepends=True), origin)
+    context.executions += 1
+    stdout = CappedOutput(int(project.limit(project.OUTPUT_LIMIT)))
+    started = time.monotonic()
+    try:
+        namespace = execute(code, origin, stdout, context)
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is reported, then rendered
+        return Result(stdout.getvalue(), _failure(error, code, origin, stdout.getvalue()), code)
+    _say_if_slow(origin, time.monotonic() - started)
+    return Result(stdout.getvalue(), None, code, namespace if snippet else None)
+
+
+def run_python(
+    code: str, context: Context, *, session: str | None = None, snippet: str | None = None, **extra
+) -> str:
+    """Run one example and return what it printed (markdown-exec's `run` step).
+
+    `snippet` is the file the block includes (set by gradsite/hooks.py); None for code
+    written in the page.
+    """
+    if session:
+        log.error(
+            f"page docs/{context.page}, language {context.language}: session='{session}' is "
+            "not allowed: every example must be a complete program"
+        )
+        raise ExecutionError(code_block("text", "markdown-exec sessions are disabled on this site"))
+    if os.environ.get(NO_EXEC):
+        return PLACEHOLDER
+    key = cache_key(code, snippet, context.root, context.language)
+    result = context.kept(key)
+    if result is None:
+        origin = snippet or f"docs/{context.page} (code written in the page)"
+        context.keep(key, result := _run(code, origin, context, snippet))
+    else:
+        context.reused += 1
+    context.latest[snippet or code.strip()] = key
+    if result.failure:
+        failure = result.failure
+        where = project.failure(failure.origin, failure.line, context.page, context.language)
+        log.error(where + failure.details)
+        raise ExecutionError(code_block("pytb", failure.shown))
+    return result.output
+
+
+def _say_if_slow(origin: str, seconds: float) -> None:
+    """Name an example slower than project.SLOW in the log (info: it does not fail the build)."""
+    if seconds > project.limit(project.SLOW):
+        log.info(
+            f"{origin}: slow example, {seconds:.1f} s (over {project.limit(project.SLOW):g} s, "
+            f"{project.SLOW[0]}): every build pays it, and every test run of it; make it faster if it can"
+        )
+
+
+def summary(context: Context) -> str:
+    """Examples run and reused since the last summary (one line per language build)."""
+    if os.environ.get(NO_EXEC):
+        return f"examples not run ({NO_EXEC} is set): outputs are placeholders"
+    ran, reused = context.executions - context.reported[0], context.reused - context.reported[1]
+    context.reported = (context.executions, context.reused)
+    return f"examples, language {context.language}: {ran} run, {reused} reused"
+
+
+def fence_format(source: str, language: str, css_class: str, options: dict, md, **kwargs) -> str:
+    """The `format` of the python fences (pymdownx.superfences custom fences, mkdocs.yml):
+    markdown-exec's rendering, with `run_python` as its run step and the build's Context.
+
+    The fence's `snippet` option (gradsite/hooks.py) goes to the runner only, not to the page.
+    An example's whole file runs (recipe, then its checks); the page shows its recipe
+    (markdown-exec's transform_source: what runs, what is rendered), and gradsite/hooks.py
+    folds its checks away under it.
+    """
+    options = dict(options)
+    extra = dict(options.pop("extra", None) or {})
+    snippet = extra.pop("snippet", None)
+    run = functools.partial(run_python, context=md.gradsite_context, snippet=snippet)
+    if snippet:
+        options["transform_source"] = lambda code: (code, project.split_example(code).recipe)
+    return base_format(language="python", run=run, code=source, md=md, extra=extra, **options)
+
+
+class RunnerExtension(Extension):
+    """Gives every page's Markdown the build's Context (mkdocs.yml lists this package; the
+    hook sets `context` in on_config, as it gives gradsite.glossary its terms)."""
+
+    def __init__(self, **kwargs):
+        # Not None: Python-Markdown would read a None default's value as a boolean.
+        self.config = {"context": ["", "the build's gradsite.runner.Context"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md):  # noqa: N802 - Python-Markdown's name
+        md.gradsite_context = self.getConfig("context") or Context()
+
+
+def makeExtension(**kwargs):  # noqa: N802 - the name Python-Markdown looks for
+    return RunnerExtension(**kwargs)

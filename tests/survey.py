@@ -1,0 +1,231 @@
+"""Every page of the site, visited once per language and measured in that visit.
+
+A page load is most of a browser test's cost (a chapter page costs Chromium 1 to 2.6 s of CPU),
+and many tests read the same pages: whether the page is wider than a phone, whether a code or
+output block scrolls sideways or is cut, where the claim marks are and what their proof shows,
+where output labels sit, how wide tables behave, whether every request stays local and
+succeeds. `page_survey(language)` (a fixture of tests/browser.py) opens each page once,
+resizes it instead of loading it again, and runs every probe below; the tests
+(tests/test_phone.py, tests/test_layout.py, tests/test_browser.py,
+tests/test_pictures_browser.py) assert on what it found. Each test still fails on its own
+finding, and each planted mistake (the same checks on a page broken on purpose) is measured
+too, so every check is seen failing.
+
+The tests that read a language's survey carry `xdist_group("phone-<language>")` (`group`): in
+`make test` they run in one worker, which makes the survey once.
+
+In each visit, in this order:
+
+1. at 360 px (`PHONE`), folds closed, as the page opens: how much wider than the window the
+   page is, the output labels, the tables; on a chapter page, a tap on its first asserted
+   claim mark and what the proof shows (then Escape closes it);
+2. at 390 px (`PHONE_390`), every fold opened as a reader opens them: the code and output
+   blocks, those whose text is wider than their box (scrolling, or cut), the output blocks
+   among them, and on chapter pages the claim marks and what is wrong with them; on
+   PLANTED_ON, the planted mistakes, measured after the rest (the next page load undoes them);
+3. at 1280 px (`DESKTOP`): the output labels and the tables again; on a chapter page, a hover
+   on the first asserted claim mark and what the proof shows; on the last chapter page, its
+   link to the claims page, followed, and the claim's row there;
+4. the search box clicked (the search index and worker load then), and the page left alone
+   until it makes no request: every request the visits made, blocked or failed, is listed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from gradsite.project import CHAPTERS, ROOT, url_prefix
+
+from browser import DESKTOP, PHONE  # 1280 px, 360 px
+
+PHONE_390 = {"width": 390, "height": 844}
+# Every page of the site, as a path under a language's root ("" is the home page).
+PAGES = sorted(
+    "" if page.parent == ROOT / "docs" else f"{page.parent.name}/"
+    for page in (ROOT / "docs").glob("**/index.zh.md")
+)
+PLANTED_ON = "retention/"  # the page the planted mistakes are measured on
+
+
+def group(language: str):
+    """The xdist group of the tests that read `language`'s survey."""
+    return pytest.mark.xdist_group(f"phone-{language or 'zh'}")
+
+
+OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+OPEN_FOLDS = "document.querySelectorAll('article details').forEach(fold => { fold.open = true; })"
+# Blocks whose text is wider than their box (it scrolls, or is cut): the longest line of each.
+SCROLLING = """() => [...document.querySelectorAll("article pre")].filter(pre => {
+  const box = pre.querySelector(":scope > code") || pre;
+  return box.scrollWidth > box.clientWidth + 1 || pre.scrollWidth > pre.clientWidth + 1;
+}).map(pre => pre.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a)).slice(0, 60))"""
+# Output blocks (a highlight after a highlight) whose text is wider than their box: cut.
+CUT_OUTPUTS = """() => [...document.querySelectorAll("article .highlight + .highlight > pre > code")]
+  .filter(code => code.scrollWidth > code.clientWidth + 1)
+  .map(code => code.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a)).slice(0, 60))"""
+# Each claim mark: where it is, its size, and what is wrong with it.
+MARKS = """() => {
+  const marks = [...document.querySelectorAll("article a.gs-claim__mark")];
+  const problems = [];
+  const seen = new Map();
+  const block = mark => mark.closest("p, li, td, th, dd, dt, blockquote, h1, h2, h3, h4");
+  marks.forEach((mark, i) => {
+    const ids = mark.dataset.claims.split(" ");
+    const where = block(mark);
+    if (seen.has(where)) problems.push(["a second mark in its paragraph", ids]);
+    seen.set(where, mark);
+    // The mark and the word before it are kept on one line (span.gs-claim__end).
+    const unit = mark.parentElement.matches(".gs-claim__end") ? mark.parentElement : mark;
+    if (unit.parentElement !== where || mark.nextSibling) problems.push(["not at its paragraph's end", ids]);
+    for (let next = unit.nextSibling; next; next = next.nextSibling) {
+      if (next.nodeType === 1 && /^(UL|OL|DL|DIV|PRE|TABLE|DETAILS|P|BLOCKQUOTE)$/.test(next.tagName)) break;
+      if (next.textContent.trim()) { problems.push(["text after it", ids, next.textContent.slice(0, 40)]); break; }
+    }
+    for (const id of ids)
+      if (!where.querySelector("#claim-" + id)) problems.push(["a claim of another paragraph", id]);
+    const box = mark.getBoundingClientRect();
+    if (box.width < 24 || box.height < 24) problems.push(["smaller than 24 px", ids, box.width, box.height]);
+    if (i) {
+      const between = document.createRange();
+      between.setStartAfter(marks[i - 1]);
+      between.setEndBefore(mark);
+      if (!between.toString().trim()) problems.push(["two in a row", ids]);
+    }
+  });
+  return {marks: marks.length, claims: document.querySelectorAll("article .gs-claim__at").length,
+          named: marks.reduce((n, mark) => n + mark.dataset.claims.split(" ").length, 0), problems};
+}"""
+
+
+# For every output block: the gap between the top of its box and its text, and the height of
+# its label. The label must be a line of its own, above the text (tests/test_layout.py).
+LABELS = """() => [...document.querySelectorAll("article .highlight + .highlight")].map(box => {
+  const label = getComputedStyle(box, "::before");
+  const text = box.querySelector("pre > code");
+  return {
+    label: label.content,
+    position: label.position,
+    labelHeight: parseFloat(label.height),
+    textTop: text.getBoundingClientRect().top - box.getBoundingClientRect().top,
+  };
+})"""
+# Each table in a scrolling box: whether it fits the box, and whether the box scrolls.
+TABLES = """() => [...document.querySelectorAll("article table")].filter(table =>
+  table.closest(".md-typeset__scrollwrap, .mx-wrap")).map(table => {
+  const box = table.closest(".md-typeset__scrollwrap, .mx-wrap");  // Material's box, or the matrix's own
+  return {
+    fits: table.getBoundingClientRect().width <= box.clientWidth + 1,
+    scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
+  };
+})"""
+MARK = "article a.gs-claim__mark--asserted"
+
+
+def _proof(tab, phone: bool) -> dict:
+    """Hover (desktop) or tap (phone) the page's first asserted claim mark: what shows."""
+    page = tab.page
+    mark = page.locator(MARK).first
+    if not mark.count():
+        return {"mark": None}
+    claim = mark.get_attribute("data-claim")
+    mark.scroll_into_view_if_needed()
+    if phone:
+        mark.click()  # what a tap sends (Playwright's tap() needs a touch context)
+    else:
+        mark.hover()
+    tip = page.locator(".gs-claim-tip")
+    tip.wait_for(state="visible", timeout=5000)
+    return {
+        "mark": claim,
+        "code": tip.locator("pre code").first.inner_text(),
+        "text": tip.inner_text(),
+        "box": tip.bounding_box(),
+        "width": page.viewport_size["width"],
+        "url": page.url,
+        "links": tip.locator(f'a[href$="claims/#{claim}"]').count(),
+    }
+
+
+def _hide_the_proof(tab) -> None:
+    tab.page.keyboard.press("Escape")  # docs/assets/claims.js hides the tip
+    tab.page.locator(".gs-claim-tip").wait_for(state="hidden", timeout=5000)
+
+
+def _planted(page) -> dict:
+    """The checks again on the open page, broken on purpose (at 390 px, folds open)."""
+    planted = {}
+    page.add_style_tag(content=".md-typeset pre > code { white-space: pre !important; }")
+    planted["scrolling"] = page.evaluate(SCROLLING)  # without the wrapping (docs/assets/site.css)
+    planted["cut_outputs"] = page.evaluate(CUT_OUTPUTS)
+    page.evaluate(  # a second mark right after the last one
+        "(m => m.after(m.cloneNode()))([...document.querySelectorAll('article a.gs-claim__mark')].pop())"
+    )
+    planted["marks"] = page.evaluate(MARKS)
+    return planted
+
+
+def measure(tab, language: str) -> dict:
+    """Open every page of `language` in `tab` (tests/browser.py) and measure it (see above):
+    {"pages": {path: {...}}, "planted": {...}, "claims_row": {...}, "blocked": [...],
+    "failed": [...]}."""
+    page, prefix = tab.page, tab.base + url_prefix(language)
+    found, planted, claims_row = {}, {}, {}
+    chapters = [path for path in PAGES if path.rstrip("/") in CHAPTERS]
+    for path in PAGES:
+        chapter = path in chapters
+        page.set_viewport_size(PHONE)
+        page.goto(prefix + path, wait_until="load")
+        seen = {
+            "overflow_360": page.evaluate(OVERFLOW),
+            "labels_360": page.evaluate(LABELS),
+            "tables_360": page.evaluate(TABLES),
+        }
+        if chapter:
+            seen["proof_phone"] = _proof(tab, phone=True)
+            _hide_the_proof(tab)
+        page.set_viewport_size(PHONE_390)
+        page.evaluate(OPEN_FOLDS)
+        seen["blocks"] = page.locator("article pre").count()
+        seen["outputs"] = page.locator("article .highlight + .highlight").count()
+        seen["scrolling"] = page.evaluate(SCROLLING)
+        seen["cut_outputs"] = page.evaluate(CUT_OUTPUTS)
+        if chapter:
+            seen["marks"] = page.evaluate(MARKS)
+        page.set_viewport_size(DESKTOP)
+        seen["labels_desktop"] = page.evaluate(LABELS)
+        seen["tables_desktop"] = page.evaluate(TABLES)
+        found[path] = seen
+        # The search index and worker load when the search box is used; then nothing more.
+        page.locator("input.md-search__input").click()
+        page.wait_for_load_state("networkidle")
+        # Closed through its toggle (Escape raced Material's focus handler under load).
+        page.evaluate(
+            "() => { const t = document.getElementById('__search'); t.checked = false;"
+            " t.dispatchEvent(new Event('change')); document.activeElement.blur(); }"
+        )
+        if chapter:
+            seen["proof_desktop"] = _proof(tab, phone=False)
+            if path == chapters[-1]:  # its link to the claims page, followed
+                claim = seen["proof_desktop"]["mark"]
+                page.locator(f'.gs-claim-tip a[href$="claims/#{claim}"]').click()
+                page.wait_for_load_state("load")
+                row = page.locator(f"tr#{claim}")
+                claims_row = {
+                    "claim": claim,
+                    "url": page.url,
+                    "rows": row.count(),
+                    "text": row.first.inner_text() if row.count() else "",
+                }
+            else:
+                _hide_the_proof(tab)
+        if path == PLANTED_ON:
+            page.set_viewport_size(PHONE_390)
+            planted = _planted(page)
+    tab.settle()
+    return {
+        "pages": found,
+        "planted": planted,
+        "claims_row": claims_row,
+        "blocked": list(tab.blocked),
+        # Leaving a page cancels what it still loads (net::ERR_ABORTED): not a failure.
+        "failed": [f for f in tab.failed if not f.startswith("net::ERR_ABORTED ")],
+    }
