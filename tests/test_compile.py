@@ -23,7 +23,8 @@ COMPILES = re.compile(r"torch\.compile\b")
 AOT_EAGER = '"aot_eager"'
 COMPILING = [name for name in snippets() if COMPILES.search((ROOT / name).read_text("utf-8"))]
 
-# Every torch.compile(..., backend="aot_eager") an example makes, with inductor instead.
+# Every torch.compile(..., backend="aot_eager") an example makes, and every compile counter
+# (torch._dynamo.testing.CompileCounterWithBackend("aot_eager")) its checks make, with inductor.
 INDUCTOR = """
     import torch
     _compile = torch.compile
@@ -32,6 +33,11 @@ INDUCTOR = """
             kwargs["backend"] = "inductor"
         return _compile(*args, **kwargs)
     torch.compile = compile_with_inductor
+    import torch._dynamo.testing
+    _counter = torch._dynamo.testing.CompileCounterWithBackend.__init__
+    def count_with_inductor(self, backend):
+        _counter(self, "inductor" if backend == "aot_eager" else backend)
+    torch._dynamo.testing.CompileCounterWithBackend.__init__ = count_with_inductor
     """
 
 

@@ -1062,6 +1062,11 @@ NO_DRIFT = {
         "Dynamo refuses Tensor.retain_grad by name while it traces, so a patch of the method "
         "never reaches it; a release that compiled it would fail this assert"
     ),
+    "compiled-retain-grad-default-runs-eagerly": (
+        "Dynamo handles Tensor.retain_grad by name while it traces, so a patch of the method "
+        "never reaches it; a release that compiled the call (a compiled node, not "
+        "SumBackward0) or refused it without fullgraph (an exception) fails these asserts"
+    ),
     "compiled-second-backward-raises": (
         "the compiled node frees what it saved after its backward pass as every node does; "
         "keeping it would need a patch inside AOTAutograd, and torch.compile running eagerly "
