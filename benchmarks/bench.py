@@ -12,7 +12,8 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
    exits, minus one that only makes the same imports and exits. That counts what the
    examples cost after they return (the process unloads the modules they imported).
    3a: the same for the files under snippets/ only; 3b: figure 3's loop alone, timed
-   inside the process;
+   inside the process; 3c: the same as 3 for the examples that call torch.compile, what
+   they add to a build (budget 10 s, issue 33; also in `--suite-only`);
 4. the execution overhead factor (1 - 2) / 3, and 4a: (1 - 2) / 3a;
 5. a warm rebuild after a one-line prose edit, in one process, as `mkdocs serve` does
    (on a copy of the project: the checkout is never edited);
@@ -86,6 +87,9 @@ BUDGET_TEST_FAST = 60.0  # seconds for `make test-fast` (README: "under a minute
 BUDGET_SUITE = 180.0  # seconds of pytest for `make test` (issue 34)
 BUDGET_SUITE_BUILDS = 5.0  # `make test` / one clean build with the PDFs and the offline copy
 BUDGET_RUNS = 2  # times `make test` runs an example, at most (whole file or recipe alone)
+BUDGET_COMPILE = (
+    10.0  # seconds the examples that call torch.compile add to a clean build (issue 33)
+)
 RUN_KINDS = ("file", "recipe", "file-drift", "recipe-drift")  # benchmarks/count_runs
 COUNTER = ROOT / "benchmarks" / "count_runs"  # the audit hook that counts them
 DDP_EXAMPLE = "snippets/accumulation/ddp_no_sync.py"
@@ -129,6 +133,12 @@ def run(code, origin):
 examples = []  # (language, origin, code), each distinct example once
 if sys.argv[1] == "snippets":
     examples = [(None, str(p), p.read_text()) for p in sorted(Path("snippets").rglob("*.py"))]
+elif sys.argv[1] == "compile":  # the examples that call torch.compile (backend="aot_eager")
+    examples = [
+        (None, str(p), p.read_text())
+        for p in sorted(Path("snippets").rglob("*.py"))
+        if "torch.compile" in p.read_text()
+    ]
 elif sys.argv[1] == "examples":
     seen = set()
     for language in LANGUAGES:
@@ -339,6 +349,31 @@ def _python(
     return seconds, json.loads(done.stdout.split(marker, 1)[1].splitlines()[0])
 
 
+def compile_floor(runs: int) -> tuple[float, int]:
+    """Seconds the examples that call torch.compile add to a build (figure 3c): they run in one
+    process, as the build's runner runs them, less that process without them (Dynamo's import
+    and warm-up included, which a build pays too); the median of `runs`, and how many there are."""
+    seconds, count = [], 0
+    for _ in range(runs):
+        floor = _python(FLOOR, "none", marker="FLOOR")[0]
+        with_them, timing = _python(FLOOR, "compile", marker="FLOOR")
+        seconds.append(with_them - floor)
+        count = timing["count"]
+    return statistics.median(seconds), count
+
+
+def compile_figure(runs: int) -> tuple[str, tuple[str, bool]]:
+    seconds, count = compile_floor(runs)
+    row = (
+        f"| 3c | the {count} examples that call `torch.compile`, once, one process"
+        f" (process with them − without) | {seconds:.2f} s |"
+    )
+    return row, (
+        f"the examples that compile add {seconds:.2f} s ≤ {BUDGET_COMPILE:.0f} s to a build",
+        seconds <= BUDGET_COMPILE,
+    )
+
+
 # --- page weight ----------------------------------------------------------------
 
 _ASSET = re.compile(
@@ -413,7 +448,9 @@ def main() -> int:
     parser.add_argument("--record", action="store_true", help="append the figures to BENCHMARKS.md")
     parser.add_argument("--no-suite", action="store_true", help="leave out figure 11 (make test)")
     parser.add_argument(
-        "--suite-only", action="store_true", help="figures 9 and 11 alone: make build, make test"
+        "--suite-only",
+        action="store_true",
+        help="figures 9, 11 and 3c alone: make build, make test, the compiling examples",
     )
     args = parser.parse_args()
     runs = args.runs
@@ -428,14 +465,17 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="gradsite-bench-") as tmp:
             clean = statistics.median(make_build(Path(tmp) / f"site-{n}") for n in range(runs))
             rows, budgets = suite_figures(counted_suite(Path(tmp) / "suite-runs"), clean)
+        compiled_row, compiled_budget = compile_figure(runs)
+        budgets.append(compiled_budget)
         lines = [
-            "Figures 9 and 11 only (`--suite-only`); 9 is a median of "
+            "Figures 9, 11 and 3c only (`--suite-only`); 9 and 3c are medians of "
             f"{runs} run{'s' if runs > 1 else ''}.",
             "",
             "| # | figure | value |",
             "| --- | --- | --- |",
             f"| 9 | `make build` (the site printing the PDFs, then the offline copy), clean | {clean:.2f} s |",
             *rows,
+            compiled_row,
         ]
         return _report(lines, budgets, facts, args.record)
 
@@ -510,6 +550,7 @@ def main() -> int:
         "pdf": med(with_pdf) - med(clean),
         "test_fast": med(test_fast),
     }
+    compiled_row, compiled_budget = compile_figure(runs)
     f["overhead"] = (f["clean"] - f["no_exec"]) / f["examples"]
     f["overhead_snippets"] = (f["clean"] - f["no_exec"]) / f["snippets"]
     executions = {c["executions"] for c in counts}
@@ -527,6 +568,7 @@ def main() -> int:
         f" | {f['examples']:.2f} s |",
         f"| 3a | only the {counted['snippets']} files under snippets/, the same way | {f['snippets']:.2f} s |",
         f"| 3b | figure 3's loop alone, timed inside the process | {f['in_loop']:.2f} s |",
+        compiled_row,
         f"| 4 | execution overhead (1 − 2) / 3 | {f['overhead']:.2f} |",
         f"| 4a | the same against 3a: (1 − 2) / 3a | {f['overhead_snippets']:.2f} |",
         f"| 5 | warm rebuild after a one-line prose edit | {f['prose']:.2f} s ({max(warm['ran'])} examples run) |",
@@ -571,6 +613,7 @@ def main() -> int:
             sum(heaviest[1].values()) <= BUDGET_PAGE,
         ),
         (f"DDP example {f['ddp']:.2f} s ≤ {BUDGET_DDP:.0f} s", f["ddp"] <= BUDGET_DDP),
+        compiled_budget,
         (
             f"the PDFs and the offline copy add {f['pdf']:.2f} s ≤ {BUDGET_PDF:.0f} s to a build",
             f["pdf"] <= BUDGET_PDF,
