@@ -382,7 +382,9 @@ def add_data(content: str, page, files, data: dict, current: dict, root: Path = 
             body = re.sub(
                 r"`([^`]+)`", lambda m: f"<code>{m[1]}</code>", html.escape(text, quote=False)
             )
-            body = f'<p class="mx-note">{body}</p>'
+            # Out of the search index: what another release prints is not what a reader asks
+            # about, and its words would move the ranking with every matrix run.
+            body = f'<p class="mx-note" data-search-exclude>{body}</p>'
         return f'<div class="mx-versions" data-example="{example}">{body}</div>'
 
     content = SPOT.sub(marker, content)
