@@ -544,7 +544,9 @@ def test_built_pages_show_the_matrix_and_the_notes(site, lang, words):
     # A note only under an example some release runs differently: 1.13 fails on the set_to_none default.
     for example, body in marked:
         assert bool(body) == notes.differs(example, current), (example, body)
-        assert not body or re.fullmatch(r'<p class="mx-note" data-search-exclude>[^<]*PyTorch.*</p>', body), body
+        assert not body or re.fullmatch(
+            r'<p class="mx-note" data-search-exclude>[^<]*PyTorch.*</p>', body
+        ), body
     assert any(words in body for _, body in marked)
 
 
