@@ -67,7 +67,8 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     """The audit hook counts each run of an example in a process of its own: the file run alone
     (runpy), the code a page runs (`# claim:` lines and blank lines aside), tests/test_snippets.py's
     program (its checks line a print of a marker), the recipe alone (a notebook's cell), and,
-    after a drift case's patch, a run against the changed torch; other code is not counted."""
+    after a drift case's patch, a run against the changed torch; other code, and an example read by
+    `ast.parse`, is not counted."""
     from test_snippets import as_program
 
     bench = _bench()
@@ -85,6 +86,7 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
         "exec(compile(sys.argv[3], 'test_snippets', 'exec'), {'__name__': '__main__'})\n"
         "exec(compile(sys.argv[4], 'cell', 'exec'), {'__name__': '__main__'})\n"
         "exec(compile('import os\\nprint(os.sep)  # not an example', 'other', 'exec'), {})\n"
+        "import ast; ast.parse(sys.argv[2])  # an example read, not run: not counted\n"
         "exec(compile('x = 1', '<drift patch>', 'exec'), {})\n"
         "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
     )

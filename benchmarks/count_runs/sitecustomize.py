@@ -3,7 +3,8 @@
 benchmarks/bench.py puts this folder first on PYTHONPATH and sets GRADSITE_COUNT_RUNS to a
 folder holding `examples.json` ({key: [example, kind]}); every process then starts with this
 audit hook: each time Python compiles source whose key is an example's (runpy, exec of a
-build's runner, a Jupyter cell), it appends "<kind> <key>" to `runs.txt` there. The kinds:
+build's runner, a Jupyter cell; not `ast.parse`, which reads it without running it), it appends
+"<kind> <key>" to `runs.txt` there. The kinds:
 
 * `file`: the example's file, as the build's runner, the matrix worker and the tests run it
   (tests/test_snippets.py runs it with a print of a marker in front of its checks line: the
@@ -53,6 +54,9 @@ def _hook(event: str, args: tuple) -> None:
     global _patched
     if event != "compile" or not args or not isinstance(args[0], (str, bytes)):
         return
+    caller = sys._getframe(1) if sys._getframe().f_back else None
+    if caller and caller.f_code.co_name == "parse" and caller.f_globals.get("__name__") == "ast":
+        return  # ast.parse reads an example (the claims, the notes' failing line): not a run
     if len(args) > 1 and args[1] == DRIFT_PATCH:
         _patched = True
         return
