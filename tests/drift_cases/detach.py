@@ -31,6 +31,7 @@ WRITE_CHECKED = "snippets/detach/parameter_writes_still_checked.py"
 DETACH_ = "snippets/detach/detach_in_place.py"
 GRAD_GRAPH = "snippets/detach/gradient_with_graph.py"
 EVALUATE = "snippets/detach/evaluate_without_a_graph.py"
+MEMORY = "snippets/detach/no_grad_saves_memory.py"
 MODES = "snippets/detach/no_grad_vs_inference_mode.py"
 GRAD_MODES = "snippets/detach/grad_modes.py"
 TRAIN_EVAL = "snippets/detach/train_and_evaluate_loop.py"
@@ -607,6 +608,22 @@ DRIFT = {
         NO_GRAD_RECORDS,
         MODES,
         "both-modes-record-no-operation",
+    ),
+    "backward() keeps the graph's saved tensors (retain_graph defaults to True)": (
+        """
+        import torch
+        _backward = torch.Tensor.backward
+        def backward(self, gradient=None, retain_graph=None, *args, **kwargs):
+            return _backward(self, gradient, True if retain_graph is None else retain_graph, *args, **kwargs)
+        torch.Tensor.backward = backward
+        """,
+        MEMORY,
+        "a-recorded-graph-keeps-activations-until-backward",
+    ),
+    "no_grad() stops turning recording off (memory)": (
+        NO_GRAD_RECORDS,
+        MEMORY,
+        "no-grad-frees-activations-at-once",
     ),
     "inference_mode tensors become savable (inference_mode acts like no_grad)": (
         INFERENCE_MODE_IS_NO_GRAD,
