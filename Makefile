@@ -40,7 +40,7 @@ serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT)
 # The site, then its offline copy: a strict build of its own that reuses the site's outputs,
 # zipped into site/downloads/ with the PDFs (gradsite/downloads/offline.py, `make`).
 build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
-	$(BIN)/python -m gradsite.downloads.offline site
+	$(BIN)/python -m gradsite.downloads site
 
 # pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
 # shared; tests of one xdist_group (an example's run and its three tests, a language's page

@@ -178,7 +178,7 @@ def write(config, site: Path) -> None:
         _books(config, site)
 
 
-def _mkdocs(site: Path, env: dict) -> tuple[int, str]:
+def mkdocs_build(site: Path, env: dict) -> tuple[int, str]:
     """`mkdocs build --strict` into `site`, its log passed through as it comes."""
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
@@ -186,7 +186,3 @@ def _mkdocs(site: Path, env: dict) -> tuple[int, str]:
     )
     return done.returncode, ""
 
-
-if __name__ == "__main__":  # make build: python -m gradsite.downloads.offline <site folder>
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "site").resolve()
-    sys.exit(make(target, _mkdocs, Path.cwd())[0])
