@@ -185,4 +185,3 @@ def mkdocs_build(site: Path, env: dict) -> tuple[int, str]:
         env={**os.environ, **env},
     )
     return done.returncode, ""
-
