@@ -109,6 +109,27 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_pa
             assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), (
                 f"{name} not embedded"
             )
+    # A link to the site must be to a page the book leaves out (one in the book is a link
+    # into it), and to a page the site has: the English book once sent every link between
+    # its pages to https://.../en/en/<page>/.
+    url = "https://gradsite.github.io/"
+    to_site = sorted(
+        {
+            annotation.get_object()["/A"]["/URI"]
+            for page in reader.pages
+            for annotation in page.get("/Annots") or []
+            if "/URI" in annotation.get_object().get("/A", {})
+            and annotation.get_object()["/A"]["/URI"].startswith(url)
+        }
+    )
+    in_book = {url + url_prefix(language) + page for page in book_pages(site, language)}
+    wrong = [
+        uri
+        for uri in to_site
+        if uri.partition("#")[0] in in_book
+        or not (site.site / uri.removeprefix(url).partition("#")[0] / "index.html").is_file()
+    ]
+    assert not wrong, f"{len(wrong)} links out of the book that should point into it: {wrong[:5]}"
     home = site.page(url_prefix(language))
     assert f'href="{book.NAME.format(language=language)}" download' in home
     with zipfile.ZipFile(site.site / OFFLINE_ZIP) as archive:
@@ -135,6 +156,24 @@ def test_the_check_catches_a_truncated_book(site, chromium_path):
         "'不在书里的标题' is not in the contents",
         "no bookmark for '不在书里的标题'",
     ]
+
+
+def book_pages(site, language: str) -> list[str]:
+    """The pages the book holds, every page of the site in its language, as urls under the
+    language's root ("" the home page)."""
+    root = site.site / url_prefix(language)
+    return ["", *(f"{p.parent.name}/" for p in root.glob("*/index.html") if p.parent.name != "en")]
+
+
+@pytest.mark.parametrize("root", ["", "en/"])
+def test_links_between_the_book_s_pages_stay_in_the_book(root):
+    pages = {"": "home", "detach/": "detach", "retention/": "retention"}
+    body = '<a href="../detach/#x"><a href="../errors/"><a href="#y"><a href="../">'
+    linked = book._relink(body, "retention", "retention/", pages, root, "https://h.io/")
+    assert linked == (
+        f'<a href="#detach--x"><a href="https://h.io/{root}errors/">'
+        '<a href="#retention--y"><a href="#home">'
+    )
 
 
 def test_settle_makes_dates_and_id_the_same_for_the_same_pages():

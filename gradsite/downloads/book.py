@@ -117,8 +117,11 @@ def _text(fragment: str) -> str:
     return html.unescape(_TAG.sub("", fragment)).strip()
 
 
-def _relink(body: str, key: str, page_url: str, pages: dict[str, str], site_url: str) -> str:
-    """Ids prefixed with the page's key; links within the book point into it, others to the web."""
+def _relink(body: str, key: str, page: str, pages: dict[str, str], root: str, site_url: str) -> str:
+    """Ids prefixed with the page's key; links within the book point into it, others to the web.
+
+    `page` and the keys of `pages` are urls under the language's root `root` ("" or "en/");
+    `site_url` is the site's, without the language's root."""
     body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{key}--{m[1]}"', body)
     body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{key}--{m[1]})", body)
 
@@ -128,10 +131,11 @@ def _relink(body: str, key: str, page_url: str, pages: dict[str, str], site_url:
             return f'{attribute}="#{key}--{html.escape(target[1:])}"'
         if urlsplit(target).scheme or target.startswith(("mailto:", "//")):
             return match[0]
-        resolved = urljoin("/" + page_url, target)
+        resolved = urljoin(f"/{root}{page}", target)
         path, _, fragment = resolved.partition("#")
         path = path.lstrip("/").removesuffix("index.html")
-        if path in pages:
+        if path.startswith(root) and path.removeprefix(root) in pages:
+            path = path.removeprefix(root)
             return (
                 f'{attribute}="#{pages[path]}--{html.escape(fragment)}"'
                 if fragment
@@ -166,7 +170,7 @@ def book_html(
             article = pattern.sub("", article)
         article = article.replace("<details", "<details open")
         key = keys[page]
-        article = _relink(article, key, language_root + page, keys, url)
+        article = _relink(article, key, page, keys, language_root, url.removesuffix(language_root))
         heading = _text(_H1.search(article)[1]) if _H1.search(article) else title
         sections = "".join(
             f'<li><a href="#{m[1]}">{html.escape(_text(m[2]))}</a></li>'
