@@ -9,11 +9,13 @@ without one the build leaves the PDFs out, and says so once (the last test here)
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import re
 import unicodedata
 import zipfile
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -23,6 +25,8 @@ from gradsite.downloads.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import LANGUAGES, url_prefix
 from pypdf import PdfReader, PdfWriter
 
+# The tests that read the books run in one worker, which reads each book once (`_reader`).
+BOOK = pytest.mark.xdist_group("book")
 NAV = [
     "",
     "retention/",
@@ -50,13 +54,13 @@ def _titles(site, language: str) -> list[str]:
     return titles
 
 
-def book_problems(pdf: bytes, titles: list[str], min_pages: int) -> list[str]:
+def book_problems(pdf: bytes | PdfReader, titles: list[str], min_pages: int) -> list[str]:
     """What is wrong with a book, in words; [] when nothing.
 
     Each title must have a bookmark, be in the text of the page the bookmark opens, and be
     listed in the contents (pages 2 to 4): text is read from those pages only, as reading
     all of them takes a minute."""
-    reader = PdfReader(io.BytesIO(pdf))
+    reader = pdf if isinstance(pdf, PdfReader) else PdfReader(io.BytesIO(pdf))
     problems = []
     if not min_pages <= len(reader.pages) <= 400:
         problems.append(f"{len(reader.pages)} pages, expected {min_pages} to 400")
@@ -77,22 +81,34 @@ def book_problems(pdf: bytes, titles: list[str], min_pages: int) -> list[str]:
     return problems
 
 
+def _path(site, language: str) -> Path:
+    return site.site / url_prefix(language) / book.NAME.format(language=language)
+
+
 def _pdf(site, language: str) -> bytes:
-    return (site.site / url_prefix(language) / book.NAME.format(language=language)).read_bytes()
+    return _path(site, language).read_bytes()
 
 
+@functools.cache
+def _reader(path: Path) -> PdfReader:
+    """Each book parsed once in a worker (the tests of this module share one, `BOOK`): pypdf
+    keeps the objects it has read, and a 20 MB book takes seconds to read."""
+    return PdfReader(path)
+
+
+@BOOK
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_book_holds_every_page_title_of_its_language(site, chromium_path, language):
     titles = _titles(site, language)
     assert len(titles) == len(NAV) and all(titles)
     # A cover, the contents, then each page from a new page: far more pages than the nav has.
-    assert book_problems(_pdf(site, language), titles, min_pages=3 * len(NAV)) == []
+    assert book_problems(_reader(_path(site, language)), titles, min_pages=3 * len(NAV)) == []
 
 
+@BOOK
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_path, language):
-    pdf = _pdf(site, language)
-    reader = PdfReader(io.BytesIO(pdf))
+    pdf, reader = _pdf(site, language), _reader(_path(site, language))
     fonts = {}
     for page in reader.pages:
         for font in (page.get("/Resources", {}).get("/Font") or {}).values():
@@ -141,9 +157,10 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_pa
         )
 
 
+@BOOK
 def test_the_check_catches_a_truncated_book(site, chromium_path):
     titles = _titles(site, "zh")
-    reader, writer = PdfReader(io.BytesIO(_pdf(site, "zh"))), PdfWriter()
+    reader, writer = _reader(_path(site, "zh")), PdfWriter()
     for page in reader.pages[:4]:  # the cover, the contents and the home page: no chapter
         writer.add_page(page)
     out = io.BytesIO()
@@ -152,7 +169,7 @@ def test_the_check_catches_a_truncated_book(site, chromium_path):
     assert problems[0] == f"4 pages, expected {3 * len(NAV)} to 400"
     assert f"no bookmark for {titles[1]!r}" in problems  # a copied page keeps no bookmark
     # A title that is in no part of the book:
-    assert book_problems(_pdf(site, "zh"), [*titles, "不在书里的标题"], min_pages=1) == [
+    assert book_problems(_reader(_path(site, "zh")), [*titles, "不在书里的标题"], min_pages=1) == [
         "'不在书里的标题' is not in the contents",
         "no bookmark for '不在书里的标题'",
     ]
