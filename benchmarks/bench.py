@@ -22,7 +22,7 @@ Prints, as medians over RUNS runs (each in a fresh process unless said otherwise
    search index;
 8. the two-process DDP example of the accumulation chapter, run as a reader would
    (issue 5's budget: 15 s on this 2-core machine);
-9. `make build` (its command, `python -m gradsite.downloads.offline`, gradsite/downloads/offline.py): the site
+9. `make build` (its command, `python -m gradsite.downloads`, gradsite/downloads/offline.py): the site
    printing the PDFs (gradsite/book.py), then the offline copy's build and its zip; 9a: that
    minus figure 1, what the PDFs and the offline copy add. Figures 1, 2 and 5 are the site's
    build alone (`mkdocs build`), without the PDFs (GRADSITE_PDF=0): `mkdocs serve` never
@@ -269,18 +269,23 @@ def count_runs(runs: Path, examples: dict) -> dict[str, dict[str, int]]:
     return counts
 
 
+def build_command(python: str, site: str) -> list[str]:
+    """`make build`'s command, as the Makefile has it (tests/test_bench.py compares them)."""
+    return [python, "-m", "gradsite.downloads", site]
+
+
 def make_build(site: Path) -> float:
-    """Seconds of a clean `make build` (its command: python -m gradsite.downloads.offline): figure 9."""
+    """Seconds of a clean `make build` (its command: python -m gradsite.downloads): figure 9."""
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "gradsite.downloads.offline", str(site)],
+        build_command(sys.executable, str(site)),
         cwd=ROOT,
         env=_env(**{book.SWITCH: "1"}),
         capture_output=True,
         text=True,
     )
-    if done.returncode != 0:
-        sys.exit(f"make build failed:\n{(done.stdout + done.stderr)[-3000:]}")
+    if done.returncode != 0 or not (site / "downloads").is_dir():  # a command that builds nothing
+        sys.exit(f"make build failed or built no site:\n{(done.stdout + done.stderr)[-3000:]}")
     return time.perf_counter() - started
 
 
