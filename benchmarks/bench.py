@@ -254,6 +254,7 @@ def counted_suite(folder: Path) -> dict:
         - cpu.children_user
         - cpu.children_system,
         "runs": count_runs(folder / "runs.txt", examples),
+        "sources": count_sources(folder / "runs.txt"),
         "closing": done.stdout.strip().splitlines()[-1],
         "browser": book.chromium() is not None,
     }
@@ -264,9 +265,20 @@ def count_runs(runs: Path, examples: dict) -> dict[str, dict[str, int]]:
     names = sorted({name for name, _ in examples.values()})
     counts = {kind: dict.fromkeys(names, 0) for kind in RUN_KINDS}
     for line in runs.read_text().splitlines() if runs.exists() else []:
-        kind, found = line.split()
+        kind, found = line.split()[:2]
         counts.setdefault(kind, dict.fromkeys(names, 0))[examples[found][0]] += 1
     return counts
+
+
+def count_sources(runs: Path) -> dict[str, collections.Counter]:
+    """runs.txt's third field: {kind: Counter(where the runs came from)}, the examples as they
+    are (`file`, `recipe`), for figure 11f."""
+    sources = {"file": collections.Counter(), "recipe": collections.Counter()}
+    for line in runs.read_text().splitlines() if runs.exists() else []:
+        kind, _, where = (line.split() + ["?"])[:3]
+        if kind in sources:
+            sources[kind][where] += 1
+    return sources
 
 
 def build_command(python: str, site: str) -> list[str]:
@@ -314,6 +326,15 @@ def suite_figures(suite: dict, clean_with_pdf: float) -> tuple[list[str], list[t
         f"| 11e | runs against a simulated PyTorch change (drift cases), not counted above"
         f" | {sum(runs['file-drift'].values()) + sum(runs['recipe-drift'].values())} in all, "
         f"{spread({n: runs['file-drift'][n] + runs['recipe-drift'][n] for n in unchanged})} |",
+        "| 11f | where the runs of 11c and 11d come from: the first project file, or package, "
+        "that compiled the example, and after <- the test pytest was running (runs) | "
+        + "; ".join(
+            f"{kind}: "
+            + ", ".join(f"`{where}` {n}" for where, n in suite["sources"][kind].most_common(8))
+            for kind in ("file", "recipe")
+            if suite.get("sources", {}).get(kind)
+        )
+        + " |",
     ]
     budgets = [
         (

@@ -108,8 +108,20 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     counts = bench.count_runs(tmp_path / "runs.txt", examples)
     assert counts["file"] == {name: 3} and counts["recipe"] == {name: 1}, counts
     assert counts["file-drift"] == {name: 1} and counts["recipe-drift"] == {name: 0}, counts
+    sources = bench.count_sources(tmp_path / "runs.txt")
+    # Where each run came from: runpy, and the exec()s of this `python -c` script, which
+    # inherits the test pytest is running (PYTEST_CURRENT_TEST).
+    here = "<-tests/test_bench.py"
+    assert sources["file"] == {f"<frozen_runpy>{here}": 1, f"<string>{here}": 2}, sources
+    assert sources["recipe"] == {f"<string>{here}": 1}, sources
     rows, budgets = bench.suite_figures(
-        {"seconds": 150.0, "wall": 160.0, "cpu": 290.0, "runs": counts, "browser": True}, 50.0
+        {"seconds": 150.0, "wall": 160.0, "cpu": 290.0, "runs": counts, "browser": True}
+        | {"sources": sources},
+        50.0,
+    )
+    assert "| 11f |" in rows[6], rows
+    assert (
+        f"file: `<string>{here}` 2, `<frozen_runpy>{here}` 1; recipe: `<string>{here}` 1" in rows[6]
     )
     assert "| 11a | figure 11 / figure 9" in rows[1] and "3.00 builds" in rows[1]
     assert "| 4×: 1 |" in rows[2] and "| 3×: 1 |" in rows[3] and "1 in all" in rows[5], rows

@@ -14,6 +14,12 @@ build's runner, a Jupyter cell; not `ast.parse`, which reads it without running 
   drift case's patch, compiled as "<drift patch>", tests/sitebuild.py): a run of the example
   against a changed torch, not of the example as it is.
 
+Each line also says where the run came from (`_where`): the first frame in the project's
+`gradsite/` or `tests/` (else the package that compiled it, ipykernel say, or the file), and
+the test file pytest was running in that process (PYTEST_CURRENT_TEST: a forked child's, a
+kernel's or a build's inherited one; a build started in the background names the test that
+happened to be running), so that `make bench` can say which tests run an example again.
+
 Forked children inherit the hook (and whether their parent ran a patch); the processes
 `multiprocessing` starts to run a function (the DDP example's workers re-read its file as
 `__mp_main__`) are not counted. Nothing in a build or a test imports this: outside `make bench`
@@ -48,6 +54,23 @@ def key(source: str) -> str:
 
 
 _patched = False
+_PROJECT = re.compile(r"/((?:gradsite|tests|benchmarks)/[^ ]*?\.py)$")
+_PACKAGE = re.compile(r"/site-packages/([^/]+)/")
+
+
+def _where(frame) -> str:
+    """`<first project file, or package> <- <the test pytest runs>`, with no spaces."""
+    found, first = "", frame
+    while frame is not None and not found:
+        project = _PROJECT.search(frame.f_code.co_filename)
+        found = project[1] if project else ""
+        frame = frame.f_back
+    if not found:
+        name = first.f_code.co_filename if first else "?"
+        package = _PACKAGE.search(name)
+        found = package[1] if package else os.path.basename(name).replace(" ", "_")
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").partition("::")[0]
+    return f"{found}<-{test}" if test and found != test else found
 
 
 def _hook(event: str, args: tuple) -> None:
@@ -71,7 +94,7 @@ def _hook(event: str, args: tuple) -> None:
     kind = _EXAMPLES[found][1] + ("-drift" if _patched else "")
     descriptor = os.open(os.path.join(_FOLDER, "runs.txt"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
-        os.write(descriptor, f"{kind} {found}\n".encode())
+        os.write(descriptor, f"{kind} {found} {_where(caller)}\n".encode())
     finally:
         os.close(descriptor)
 
