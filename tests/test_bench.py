@@ -77,7 +77,7 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     (runpy), the code a page runs (`# claim:` lines and blank lines aside), tests/test_snippets.py's
     program (its checks line a print of a marker), the recipe alone (a notebook's cell), and,
     after a drift case's patch, a run against the changed torch; other code, and an example read by
-    `ast.parse`, is not counted."""
+    `ast.parse` or compiled and never run, is not counted."""
     from test_snippets import as_program
 
     bench = _bench()
@@ -96,6 +96,8 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
         "exec(compile(sys.argv[4], 'cell', 'exec'), {'__name__': '__main__'})\n"
         "exec(compile('import os\\nprint(os.sep)  # not an example', 'other', 'exec'), {})\n"
         "import ast; ast.parse(sys.argv[2])  # an example read, not run: not counted\n"
+        "compile(sys.argv[2], 'alone', 'exec')  # compiled, never run: not counted\n"
+        "compile(sys.argv[4], 'parsed', 'exec', ast.PyCF_ONLY_AST)  # as IPython parses a cell\n"
         "exec(compile('x = 1', '<drift patch>', 'exec'), {})\n"
         "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
     )

@@ -2,9 +2,9 @@
 
 benchmarks/bench.py puts this folder first on PYTHONPATH and sets GRADSITE_COUNT_RUNS to a
 folder holding `examples.json` ({key: [example, kind]}); every process then starts with this
-audit hook: each time Python compiles source whose key is an example's (runpy, exec of a
-build's runner, a Jupyter cell; not `ast.parse`, which reads it without running it), it appends
-"<kind> <key>" to `runs.txt` there. The kinds:
+audit hook: each time code Python compiled from source whose key is an example's runs (runpy,
+exec of a build's runner, a Jupyter cell; not a compile alone, nor `ast.parse`, which read it
+without running it), it appends "<kind> <key> <where>" to `runs.txt` there. The kinds:
 
 * `file`: the example's file, as the build's runner, the matrix worker and the tests run it
   (tests/test_snippets.py runs it with a print of a marker in front of its checks line: the
@@ -73,14 +73,33 @@ def _where(frame) -> str:
     return f"{found}<-{test}" if test and found != test else found
 
 
+# A compiled example's file name: (kind, key, where), until code compiled under that name runs.
+_pending: dict = {}
+
+
 def _hook(event: str, args: tuple) -> None:
-    global _patched
+    if (
+        event == "exec"
+    ):  # code runs: an example's, if it was compiled from one (and not yet counted)
+        name = getattr(args[0], "co_filename", None) if args else None
+        if name in _pending:
+            _record(*_pending.pop(name))
+        return
     if event != "compile" or not args or not isinstance(args[0], (str, bytes)):
         return
-    caller = sys._getframe(1) if sys._getframe().f_back else None
+    _compiled(args, sys._getframe(1) if sys._getframe().f_back else None)
+
+
+def _compiled(args: tuple, caller) -> None:
+    """A compile of source: an example's is noted, and counted when its code runs (`exec`):
+    compiled alone (tests/test_recipes.py checks that a recipe compiles) or parsed (IPython
+    parses a cell before it compiles it to run) is not a run."""
+    global _patched
+    name = args[1] if len(args) > 1 else None
+    _pending.pop(name, None)
     if caller and caller.f_code.co_name == "parse" and caller.f_globals.get("__name__") == "ast":
         return  # ast.parse reads an example (the claims, the notes' failing line): not a run
-    if len(args) > 1 and args[1] == DRIFT_PATCH:
+    if name == DRIFT_PATCH:
         _patched = True
         return
     source = args[0].decode("utf-8", "replace") if isinstance(args[0], bytes) else args[0]
@@ -92,9 +111,13 @@ def _hook(event: str, args: tuple) -> None:
     if "multiprocessing" in sys.modules and sys.modules["multiprocessing"].parent_process():
         return  # a worker re-reading its parent's main file, not a run
     kind = _EXAMPLES[found][1] + ("-drift" if _patched else "")
+    _pending[name] = (kind, found, _where(caller))
+
+
+def _record(kind: str, found: str, where: str) -> None:
     descriptor = os.open(os.path.join(_FOLDER, "runs.txt"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
-        os.write(descriptor, f"{kind} {found} {_where(caller)}\n".encode())
+        os.write(descriptor, f"{kind} {found} {where}\n".encode())
     finally:
         os.close(descriptor)
 
