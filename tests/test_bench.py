@@ -128,3 +128,29 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     assert "| 11a | figure 11 / figure 9" in rows[1] and "3.00 builds" in rows[1]
     assert "| 4×: 1 |" in rows[2] and "| 3×: 1 |" in rows[3] and "1 in all" in rows[5], rows
     assert budgets[0][1] and not budgets[1][1] and f"{name} 4×" in budgets[1][0], budgets
+
+
+def test_loading_the_counter_for_its_key_adds_no_hook(tmp_path):
+    """bench.py loads the counter for `key`, in make bench's process and in the test worker
+    that runs this module, which the run's GRADSITE_COUNT_RUNS reaches: that adds no audit hook,
+    which would count every later run of an example in that worker twice."""
+    bench = _bench()
+    examples = {bench._counter().key(EXAMPLE): ["snippets/retention/counted.py", "file"]}
+    (tmp_path / "examples.json").write_text(json.dumps(examples))
+    script = (
+        "import importlib.util, sys\n"
+        "spec = importlib.util.spec_from_file_location('bench', sys.argv[1])\n"
+        "bench = importlib.util.module_from_spec(spec); spec.loader.exec_module(bench)\n"
+        "bench._counter()\n"
+        "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / "benchmarks/bench.py"), EXAMPLE],
+        env={**env, "GRADSITE_COUNT_RUNS": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "runs.txt").exists(), (tmp_path / "runs.txt").read_text()
