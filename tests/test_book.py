@@ -25,6 +25,8 @@ from gradsite.downloads.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import LANGUAGES, url_prefix
 from pypdf import PdfReader, PdfWriter
 
+from survey import PAGES
+
 # The tests that read the books run in one worker, which reads each book once (`_reader`).
 BOOK = pytest.mark.xdist_group("book")
 NAV = [
@@ -138,7 +140,7 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_pa
             and annotation.get_object()["/A"]["/URI"].startswith(url)
         }
     )
-    in_book = {url + url_prefix(language) + page for page in book_pages(site, language)}
+    in_book = {url + url_prefix(language) + page for page in PAGES}  # every page
     wrong = [
         uri
         for uri in to_site
@@ -173,13 +175,6 @@ def test_the_check_catches_a_truncated_book(site, chromium_path):
         "'不在书里的标题' is not in the contents",
         "no bookmark for '不在书里的标题'",
     ]
-
-
-def book_pages(site, language: str) -> list[str]:
-    """The pages the book holds, every page of the site in its language, as urls under the
-    language's root ("" the home page)."""
-    root = site.site / url_prefix(language)
-    return ["", *(f"{p.parent.name}/" for p in root.glob("*/index.html") if p.parent.name != "en")]
 
 
 @pytest.mark.parametrize("root", ["", "en/"])
