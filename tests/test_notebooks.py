@@ -65,6 +65,8 @@ def test_every_chapter_page_links_a_notebook_of_its_prose_and_examples(site, lan
         )
         assert markdown.startswith(title), markdown[:100]
         assert "{#" not in markdown and "--8<--" not in markdown and "!!! " not in markdown
+        # Every link leads to the web: the notebook has none of the page's heading ids.
+        assert not re.findall(r"\]\((?!https?://)[^)]*\)", markdown), chapter
         # Every example the page shows is a cell, with the output the page shows.
         shown = shown_examples(page)
         cells = _page_outputs(book)

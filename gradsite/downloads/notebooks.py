@@ -31,6 +31,7 @@ _ADMONITION = re.compile(
     re.M,
 )
 _MD_LINK = re.compile(r"\]\((?P<target>[^)\s]+?\.md)(?P<anchor>#[^)\s]*)?\)")
+_SECTION_LINK = re.compile(r"\]\((?P<anchor>#[^)\s]+)\)")  # [...](#gan): a section of the page
 
 
 def _prose(text: str, page_url: str, site_url: str) -> str:
@@ -65,6 +66,9 @@ def _prose(text: str, page_url: str, site_url: str) -> str:
         path = "/".join(resolved).removesuffix("index.md").removesuffix(".md")
         return f"]({site_url}{path}{match['anchor'] or ''})"
 
+    # A link to a section of the page goes to the page on the site: the notebook's headings keep
+    # no ids (Jupyter makes its own from their text), so "#gan" would lead nowhere.
+    text = _SECTION_LINK.sub(lambda m: f"]({site_url}{page_url}{m['anchor']})", text)
     return _MD_LINK.sub(link, text).strip()
 
 
