@@ -22,7 +22,7 @@ import pytest
 from gradsite import downloads
 from gradsite.downloads import book, offline
 from gradsite.downloads.offline import OFFLINE_FOLDER, OFFLINE_ZIP
-from gradsite.project import LANGUAGES, url_prefix
+from gradsite.project import LANGUAGES, ROOT, url_prefix
 from pypdf import PdfReader, PdfWriter
 
 from survey import PAGES
@@ -130,7 +130,7 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_pa
     # A link to the site must be to a page the book leaves out (one in the book is a link
     # into it), and to a page the site has: the English book once sent every link between
     # its pages to https://.../en/en/<page>/.
-    url = "https://gradsite.github.io/"
+    url = re.search(r"^site_url: *(\S+)", (ROOT / "mkdocs.yml").read_text("utf-8"), re.M)[1]
     to_site = sorted(
         {
             annotation.get_object()["/A"]["/URI"]
