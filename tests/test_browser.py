@@ -192,15 +192,16 @@ def test_scheme_toggle_switches_light_and_dark_and_is_remembered(tab):
 
 @pytest.mark.parametrize("language", IN_SURVEY)
 def test_phone_width_has_no_horizontal_scrolling(page_survey, language):
-    """Every page at 360 px as it opens, folds closed (tests/survey.py)."""
+    """Every page at 360 px as it opens, folds closed, and with every fold open (tests/survey.py)."""
     pages = page_survey(language)["pages"]
     assert {"", "retention/", "glossary/", "claims/"} <= set(pages), sorted(pages)
     for path, seen in pages.items():
-        overflow = seen["overflow_360"]
-        assert overflow <= 0, (
-            f"{language} {path or 'home'}: the page is {overflow}px wider than a "
-            f"{PHONE['width']}px phone"
-        )
+        for state in ("", "_open"):
+            overflow = seen["overflow_360" + state]
+            assert overflow <= 0, (
+                f"{language} {path or 'home'}{' (folds open)' if state else ''}: the page is "
+                f"{overflow}px wider than a {PHONE['width']}px phone"
+            )
 
 
 @pytest.mark.parametrize(

@@ -22,8 +22,8 @@ LABEL = {"zh": '"输出"', "en": '"Output"'}
 
 @pytest.mark.parametrize("language", IN_SURVEY)
 def test_output_label_never_covers_the_output(page_survey, language):
-    """Every chapter page at 360 and 1280 px (the same page resized, tests/survey.py LABELS):
-    each output block's label is a line of its own, above the text."""
+    """Every chapter page at 360 and 1280 px, every fold open (the same page resized,
+    tests/survey.py LABELS): each output block's label is a line of its own, above the text."""
     found = page_survey(language)["pages"]
     for chapter in CHAPTERS:
         for width in ("labels_360", "labels_desktop"):

@@ -72,9 +72,10 @@ SERIES = {
     "language", [pytest.param(lang, marks=survey.group(lang)) for lang in LANGUAGES]
 )
 def test_every_page_loads_only_local_files_and_every_request_succeeds(page_survey, language):
-    """Every page of the language, in the survey's one visit of each (tests/survey.py): the
-    search box clicked (the search index and worker load then) and the page left until it
-    requests nothing more. No request goes to another host, and every one succeeds."""
+    """Every page of the language, in the survey's one visit of each (tests/survey.py), the
+    search box clicked at each depth of the site (the search index and worker load then), and
+    the last page left until it requests nothing more. No request goes to another host, and
+    every one succeeds."""
     found = page_survey(language)
     assert set(found["pages"]) == set(survey.PAGES) and len(survey.PAGES) >= 10, found["pages"]
     assert found["blocked"] == [], f"third-party requests: {found['blocked']}"
