@@ -104,6 +104,12 @@ def build(
     return Build(code, log, site_dir)
 
 
+def first_difference(a: bytes, b: bytes) -> str:
+    """Where two byte strings first differ, and the bytes around it in each."""
+    at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"at byte {at}: {a[max(0, at - 80) : at + 80]!r} / {b[max(0, at - 80) : at + 80]!r}"
+
+
 def copy_project(dest: Path) -> Path:
     """A throwaway copy of the project, to break on purpose."""
     dest.mkdir(parents=True)

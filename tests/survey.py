@@ -21,9 +21,10 @@ In each visit, in this order:
    proof shows (then Escape closes it); then every fold opened as a reader opens them (a
    closed fold's content is not rendered, docs/assets/site.css): how much wider the page is
    now, the output labels;
-2. at 390 px (`PHONE_390`), the folds still open: the code and output blocks, those whose text is wider than their box (scrolling, or cut), the output blocks
-   among them, and on chapter pages the claim marks and what is wrong with them; on
-   PLANTED_ON, the planted mistakes, measured after the rest (the next page load undoes them);
+2. at 390 px (`PHONE_390`), the folds still open: the code and output blocks, those whose
+   text is wider than their box (scrolling, or cut), the output blocks among them, and on
+   chapter pages the claim marks and what is wrong with them; on PLANTED_ON, the planted
+   mistakes, measured after the rest (the next page load undoes them);
 3. at 1280 px (`DESKTOP`): the output labels and the tables again; on a chapter page, a hover
    on the first asserted claim mark and what the proof shows; on the last chapter page, its
    link to the claims page, followed, and the claim's row there;

@@ -25,6 +25,7 @@ from gradsite.downloads.offline import OFFLINE_FOLDER, OFFLINE_ZIP
 from gradsite.project import LANGUAGES, ROOT, url_prefix
 from pypdf import PdfReader, PdfWriter
 
+from sitebuild import first_difference
 from survey import PAGES
 
 # The tests that read the books run in one worker, which reads each book once (`_reader`).
@@ -198,6 +199,31 @@ def test_settle_makes_dates_and_id_the_same_for_the_same_pages():
     assert settled == book.settle(other, 315532800)
     assert b"(D:19800101000000" in settled and len(settled) == len(pdf)
     assert b"/Title <FEFF76EE5F5500200020>" in settled  # 目录目录, as Chromium wrote it: 目录
+
+
+def test_a_book_printed_twice_is_the_same_bytes(site, chromium_path, tmp_path):
+    """Two Chromium processes print one small book (the home page and a chapter, with its code,
+    proofs and pictures) to the same bytes: the suite's second build takes the first build's
+    PDFs instead of printing its own (tests/conftest.py, `_site_s_pdfs`). Printed with another
+    build date, the bytes differ: the comparison sees what the printer writes."""
+    pages = tmp_path / "site"  # the site's files, and the book's source beside its home page
+    pages.mkdir()
+    for entry in site.site.iterdir():
+        (pages / entry.name).symlink_to(entry)
+    words = {"built": "built", "contents": "目录"}
+    text = book.book_html(site.site, "", ["", "zeroing/"], words, "书", "说明", "https://h.io/")
+    text = text.replace("</head>", '<link rel="stylesheet" href="assets/book.css"></head>', 1)
+    source = pages / "book.html"
+    source.write_text(text, encoding="utf-8")
+    epoch = 1_800_000_000
+    printed = [tmp_path / f"{name}.pdf" for name in ("one", "two", "later")]
+    jobs = [(source, printed[0]), (source, printed[1])]
+    assert book.print_books(jobs, chromium_path, epoch) == []
+    assert book.print_books([(source, printed[2])], chromium_path, epoch + 86_400) == []
+    one, two, later = (path.read_bytes() for path in printed)
+    assert len(PdfReader(printed[0]).pages) >= 5
+    assert one == two, f"two prints differ {first_difference(one, two)}"
+    assert one != later
 
 
 def _home_links(tmp_path) -> list[str]:

@@ -22,7 +22,7 @@ import pytest
 from gradsite.project import ROOT, leaks
 
 from conftest import LATER_CLOCK
-from sitebuild import build
+from sitebuild import build, first_difference
 
 TEXT = {".html", ".xml", ".json", ".txt", ".js", ".css", ".svg"}
 
@@ -35,18 +35,11 @@ def _tree(site: Path) -> dict[str, bytes]:
     }
 
 
-def _first_difference(a: bytes, b: bytes) -> str:
-    at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"at byte {at}: {a[max(0, at - 80) : at + 80]!r} / {b[max(0, at - 80) : at + 80]!r}"
-
-
 def test_two_builds_are_byte_identical(site, later):
     one, two = _tree(site.site), _tree(later.site)
     assert sorted(one) == sorted(two)
     differing = [
-        f"{name} {_first_difference(one[name], two[name])}"
-        for name in one
-        if one[name] != two[name]
+        f"{name} {first_difference(one[name], two[name])}" for name in one if one[name] != two[name]
     ]
     assert not differing, "differ between two builds:\n" + "\n".join(differing)
     assert "sitemap.xml.gz" in one and "en/sitemap.xml" in one and "search/search_index.json" in one
