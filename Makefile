@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok drift-claims canary cpu-check
+.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok drift-claims canary cpu-check notebook-check
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -107,6 +107,12 @@ matrix: $(SITE_STAMP)  ## the compatibility matrix into data/matrix.json
 ALL ?=
 cpu-check: $(SITE_STAMP)  ## each example under ATEN_CPU_CAPABILITY=default on one thread, recorded in data/cpu-check.json
 	$(BIN)/python tests/cpu_check.py $(if $(ALL),--all) $(EXAMPLES)
+
+# Each chapter's notebook in a Jupyter kernel (tests/notebook_check.py): those whose code cells
+# or outputs changed since data/notebook-check.json recorded a passing run; ALL=1 every one (the
+# weekly drift job). make test runs the changed ones.
+notebook-check: $(STAMP)  ## each chapter's notebook in a Jupyter kernel, recorded in data/notebook-check.json
+	$(BIN)/python tests/notebook_check.py $(if $(ALL),--all)
 
 clean:
 	rm -rf site .pytest_cache .cache/gradsite
