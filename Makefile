@@ -42,7 +42,7 @@ serve: $(SITE_STAMP)  ## local site with live reload on http://127.0.0.1:$(PORT)
 build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
 	$(BIN)/python -m gradsite.downloads site
 
-# pytest-xdist workers: one more than the cores, at most 4 (tests/conftest.py); the builds are
+# pytest-xdist workers: one per core, at most 4 (tests/conftest.py); the builds are
 # shared; tests of one xdist_group (an example's run and its three tests, a language's page
 # survey) share a worker. --no-loadscope-reorder keeps the order tests/conftest.py gives (tests
 # that need no build first): by default xdist starts the biggest groups first, and a language's

@@ -149,9 +149,11 @@ _pool = ThreadPoolExecutor(max_workers=len(_BUILDS))
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: `-p no:xdist` runs without it
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: one worker more than the cores (browser tests spend much of their time
-    waiting on Chromium), at most 4 (each worker runs its own Chromium)."""
-    return min(4, (os.cpu_count() or 1) + 1)
+    """`-n auto`: one worker per core, at most 4 (each worker runs its own Chromium). The suite
+    keeps every core busy from start to end; a third worker on two cores (there was one, for
+    the browser tests' waits) made `make test` 259 s and 505 core-seconds, two made it 241 s and
+    465: each worker also collects the suite, imports torch and starts a Chromium."""
+    return min(4, os.cpu_count() or 1)
 
 
 def pytest_configure(config):
