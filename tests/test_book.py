@@ -47,6 +47,12 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
 
 
+# The id of a proof's first line, in a page as the site shows it (gradsite/hooks.py folds them).
+_PROOF_FIRST_ID = re.compile(
+    r'<details class="success gs-checks">\s*<summary>.*?</summary>.*?\bid="([^"]+)"', re.S
+)
+
+
 def _titles(site, language: str) -> list[str]:
     """The <h1> of every page of the nav in this language, as the site shows it."""
     titles = []
@@ -141,14 +147,22 @@ def test_the_book_has_embedded_fonts_and_is_linked_and_offline(site, chromium_pa
             and annotation.get_object()["/A"]["/URI"].startswith(url)
         }
     )
+    # A link to a page the book holds is right only into a proof the book leaves out (to its
+    # first line on the site, `_proof_link`), and there is one for each proof of its pages.
     in_book = {url + url_prefix(language) + page for page in PAGES}  # every page
+    proofs = {
+        f"{url}{url_prefix(language)}{page}#{first}"
+        for page in PAGES
+        for first in _PROOF_FIRST_ID.findall(site.page(url_prefix(language) + page))
+    }
     wrong = [
         uri
         for uri in to_site
-        if uri.partition("#")[0] in in_book
+        if (uri.partition("#")[0] in in_book and uri not in proofs)
         or not (site.site / uri.removeprefix(url).partition("#")[0] / "index.html").is_file()
     ]
     assert not wrong, f"{len(wrong)} links out of the book that should point into it: {wrong[:5]}"
+    assert len(proofs) >= 150 and proofs <= set(to_site), sorted(proofs - set(to_site))[:5]
     home = site.page(url_prefix(language))
     assert f'href="{book.NAME.format(language=language)}" download' in home
     with zipfile.ZipFile(site.site / OFFLINE_ZIP) as archive:
@@ -203,15 +217,18 @@ def test_settle_makes_dates_and_id_the_same_for_the_same_pages():
 
 def test_a_book_printed_twice_is_the_same_bytes(site, chromium_path, tmp_path):
     """Two Chromium processes print one small book (the home page and a chapter, with its code,
-    proofs and pictures) to the same bytes: the suite's second build takes the first build's
+    pictures, and a link for each proof) to the same bytes: the suite's second build takes the first build's
     PDFs instead of printing its own (tests/conftest.py, `_site_s_pdfs`). Printed with another
     build date, the bytes differ: the comparison sees what the printer writes."""
     pages = tmp_path / "site"  # the site's files, and the book's source beside its home page
     pages.mkdir()
     for entry in site.site.iterdir():
         (pages / entry.name).symlink_to(entry)
-    words = {"built": "built", "contents": "目录"}
+    words = {"built": "built", "contents": "目录", "proof": "{checks}：见网页版"}
     text = book.book_html(site.site, "", ["", "zeroing/"], words, "书", "说明", "https://h.io/")
+    proofs = len(_PROOF_FIRST_ID.findall(site.page("zeroing/")))
+    assert proofs >= 10 and text.count('class="gs-book-proof"') == proofs
+    assert "gs-checks" not in text, "a proof left in the book"
     text = text.replace("</head>", '<link rel="stylesheet" href="assets/book.css"></head>', 1)
     source = pages / "book.html"
     source.write_text(text, encoding="utf-8")

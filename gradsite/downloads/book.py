@@ -8,7 +8,10 @@ stylesheets and relative links resolve), made of
   version and date of the build, the address of the web edition),
 * a table of contents (every page of the nav and its sections, linked),
 * the article of every page of the nav, in nav order, each on a new page:
-  the same HTML the site shows, outputs, math and pictures included;
+  the same HTML the site shows, outputs, math and pictures included, every fold
+  open, but the proofs: the checks (asserts) folded under each example are left
+  out, each replaced by a link to it on the web (`_proof_link`). A PDF cannot fold
+  them out of the way, and they were a fifth of its pages and half its printing;
 
 then Chromium (Debian's, or $GRADSITE_CHROMIUM; no Python package) prints it
 with `--print-to-pdf`, both languages side by side, and the page's outline
@@ -108,6 +111,10 @@ _DROP = [
     re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S),
     re.compile(r'<aside class="md-source-file">.*?</aside>', re.S),
 ]
+# The checks folded under an example (gradsite/hooks.py): a fold with no fold inside it.
+_PROOF = re.compile(
+    r'<details class="success gs-checks">\s*<summary>(.*?)</summary>(.*?)</details>', re.S
+)
 _H2 = re.compile(r'<h2 id="([^"]+)"[^>]*>(.*?)</h2>', re.S)
 _H1 = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
 _TAG = re.compile(r"<[^>]+>")
@@ -146,6 +153,17 @@ def _relink(body: str, key: str, page: str, pages: dict[str, str], root: str, si
     return re.sub(r'((?:xlink:)?href)="([^"]*)"', link, body)
 
 
+def _proof_link(match: re.Match, page_url: str, words: dict) -> str:
+    """A proof, as a link to it on the web page `page_url` (its first line: the site opens the
+    fold a link points into), under the fold's own title."""
+    if "<details" in match[2]:
+        return match[0]
+    first = re.search(r'\bid="([^"]+)"', match[2])
+    href = f"{page_url}#{first[1]}" if first else page_url
+    text = words["proof"].format(checks=match[1])
+    return f'<p class="gs-book-proof"><a href="{html.escape(href)}">{text}</a></p>'
+
+
 def book_html(
     site: Path,
     language_root: str,
@@ -168,6 +186,7 @@ def book_html(
         article = _ARTICLE.search(built)[1]
         for pattern in _DROP:
             article = pattern.sub("", article)
+        article = _PROOF.sub(lambda m: _proof_link(m, f"{url}{page}", words), article)
         article = article.replace("<details", "<details open")
         key = keys[page]
         article = _relink(article, key, page, keys, language_root, url.removesuffix(language_root))
