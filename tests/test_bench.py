@@ -11,7 +11,9 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
+import pytest
 from gradsite.project import ROOT
 
 
@@ -118,9 +120,10 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     assert sources["recipe"] == {f"<string>{here}": 1}, sources
     rows, budgets = bench.suite_figures(
         {"seconds": 150.0, "wall": 160.0, "cpu": 290.0, "runs": counts, "browser": True}
-        | {"sources": sources},
+        | {"sources": sources, "machine": 310.4},
         50.0,
     )
+    assert "290 s CPU of the processes it waited for, 310 core-seconds of the whole" in rows[0]
     assert "| 11f |" in rows[6], rows
     assert (
         f"file: `<string>{here}` 2, `<frozen_runpy>{here}` 1; recipe: `<string>{here}` 1" in rows[6]
@@ -128,6 +131,18 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     assert "| 11a | figure 11 / figure 9" in rows[1] and "3.00 builds" in rows[1]
     assert "| 4×: 1 |" in rows[2] and "| 3×: 1 |" in rows[3] and "1 in all" in rows[5], rows
     assert budgets[0][1] and not budgets[1][1] and f"{name} 4×" in budgets[1][0], budgets
+
+
+def test_the_machine_s_busy_seconds_grow_with_work():
+    """Figure 11's whole-machine core-seconds (/proc/stat) see the CPU time spent here."""
+    bench = _bench()
+    before = bench.machine_busy()
+    if before is None:
+        pytest.skip("no /proc/stat: figure 11 leaves the whole machine's core-seconds out")
+    until = time.process_time() + 0.3
+    while time.process_time() < until:
+        pass
+    assert bench.machine_busy() - before >= 0.25
 
 
 def test_loading_the_counter_for_its_key_adds_no_hook(tmp_path):
