@@ -23,8 +23,9 @@ In each visit, in this order:
    now, the output labels;
 2. at 390 px (`PHONE_390`), the folds still open: the code and output blocks, those whose
    text is wider than their box (scrolling, or cut), the output blocks among them, and on
-   chapter pages the claim marks and what is wrong with them; on PLANTED_ON, the planted
-   mistakes, measured after the rest (the next page load undoes them);
+   chapter pages the claim marks and what is wrong with them; on PLANTED_ON, measured after
+   the rest, whether a numbered line's number covers its first character, then the planted
+   mistakes (the next page load undoes them);
 3. at 1280 px (`DESKTOP`): the output labels and the tables again; on a chapter page, a hover
    on the first asserted claim mark and what the proof shows; on the last chapter page, its
    link to the claims page, followed, and the claim's row there;
@@ -125,6 +126,36 @@ TABLES = """() => [...document.querySelectorAll("article table")].filter(table =
     scrolls: getComputedStyle(box).overflowX === "auto" || getComputedStyle(box).overflowX === "scroll",
   };
 })"""
+# The first lines of the page's first numbered block (the folded checks number their lines as
+# the example's file does) whose first character is drawn under the line's number: hit-tested
+# at the character's centre, the block scrolled into view.
+UNDER_NUMBERS = """() => {
+  const block = document.querySelector("article pre:has([data-linenos])");
+  if (!block) return null;
+  block.scrollIntoView({block: "center"});
+  return [...block.querySelectorAll("code > span[id^='__span-']")].slice(0, 6).filter(line => {
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, node =>
+      node.parentElement.closest("a, [data-linenos]") || !node.data.trim()
+        ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT);
+    const text = walker.nextNode();
+    if (!text) return false;
+    const at = text.data.search(/\\S/), range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    const box = range.getClientRects()[0];
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !hit || !line.contains(hit) || hit.closest("a, [data-linenos]") !== null;
+  }).map(line => line.textContent.trim().slice(0, 40));
+}"""
+# Material's own placing of a line's number (floated at the line's start), for the planted check.
+FLOATED_NUMBERS = (
+    ".md-typeset .highlight pre > code > span[id^='__span-'] [data-linenos]::before {"
+    " position: sticky !important; float: left !important; width: auto !important;"
+    " margin-left: -1.1764705882em !important; margin-right: 1.1764705882em !important;"
+    " padding-left: 1.1764705882em !important; }"
+    " .md-typeset pre > code > span[id^='__span-']:has(.linenos) {"
+    " padding-left: var(--gs-hang) !important; }"
+)
 MARK = "article a.gs-claim__mark--asserted"
 
 
@@ -168,6 +199,8 @@ def _planted(page) -> dict:
         "(m => m.after(m.cloneNode()))([...document.querySelectorAll('article a.gs-claim__mark')].pop())"
     )
     planted["marks"] = page.evaluate(MARKS)
+    page.add_style_tag(content=FLOATED_NUMBERS)  # the line numbers as Material places them
+    planted["under_numbers"] = page.evaluate(UNDER_NUMBERS)
     return planted
 
 
@@ -228,6 +261,7 @@ def measure(tab, language: str) -> dict:
                 _hide_the_proof(tab)
         if path == PLANTED_ON:
             page.set_viewport_size(PHONE_390)
+            seen["under_numbers"] = page.evaluate(UNDER_NUMBERS)
             planted = _planted(page)
     tab.settle()
     return {

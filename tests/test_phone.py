@@ -49,6 +49,18 @@ def test_no_code_or_output_block_scrolls_sideways_at_390_px(page_survey, languag
     assert len(found["planted"]["scrolling"]) >= 5, "the check above cannot fail"
 
 
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_a_numbered_line_shows_its_first_characters(page_survey, language):
+    """The folded checks number their lines as the example's file does: at 390 px the number
+    never covers the start of its line (docs/assets/site.css; tests/survey.py, UNDER_NUMBERS).
+    Material floats it there, and the wrapped lines' hanging indent drew "assert" as "sert"."""
+    found = page_survey(language)
+    covered = found["pages"][survey.PLANTED_ON]["under_numbers"]
+    assert covered == [], f"{language}: the line's number covers the start of {covered}"
+    # With the numbers floated as Material places them, the same check finds the covered lines.
+    assert len(found["planted"]["under_numbers"]) >= 3, found["planted"]["under_numbers"]
+
+
 _LINES = """block => {
   const lines = [...block.querySelectorAll('pre > code > span[id^="__span-"]')];
   const height = parseFloat(getComputedStyle(lines[0]).lineHeight);
