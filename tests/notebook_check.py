@@ -48,12 +48,20 @@ def read(site: Path, chapter: str, language: str = LANGUAGE):
     return book
 
 
+def _printed(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs)
+
+
+def _shows_page_output(cell) -> bool:
+    return cell.metadata.get("gradsite", {}).get("page_output", False)
+
+
 def page_outputs(book) -> list[tuple[str, str]]:
     """(source, output) of each code cell that carries an output of the page."""
     return [
-        (cell.source, "".join(o.get("text", "") for o in cell.outputs))
+        (cell.source, _printed(cell))
         for cell in book.cells
-        if cell.cell_type == "code" and cell.metadata.get("gradsite", {}).get("page_output")
+        if cell.cell_type == "code" and _shows_page_output(cell)
     ]
 
 
@@ -61,8 +69,7 @@ def key(book) -> str:
     """What a kernel run's result depends on: every code cell, the output it must print, and
     the versions of what runs it. The prose is not in it: an edited sentence runs nothing."""
     cells = [
-        [cell.source, cell.metadata.get("gradsite", {}).get("page_output", False)]
-        + ["".join(o.get("text", "") for o in cell.outputs)]
+        [cell.source, _shows_page_output(cell), _printed(cell)]
         for cell in book.cells
         if cell.cell_type == "code"
     ]

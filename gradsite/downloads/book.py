@@ -11,7 +11,7 @@ stylesheets and relative links resolve), made of
   the same HTML the site shows, outputs, math and pictures included, every fold
   open, but the proofs: the checks (asserts) folded under each example are left
   out, each replaced by a link to it on the web (`_proof_link`). A PDF cannot fold
-  them out of the way, and they were a fifth of its pages and half its printing;
+  them out of the way, and they were a fifth of its pages and two fifths of its printing;
 
 then Chromium (Debian's, or $GRADSITE_CHROMIUM; no Python package) prints it
 with `--print-to-pdf`, both languages side by side, and the page's outline
