@@ -20,15 +20,19 @@ In each visit, in this order:
    page is, the tables; on a chapter page, a tap on its first asserted claim mark and what the
    proof shows (then Escape closes it); then every fold opened as a reader opens them (a
    closed fold's content is not rendered, docs/assets/site.css): how much wider the page is
-   now, the output labels;
-2. at 390 px (`PHONE_390`), the folds still open: the code and output blocks, those whose
-   text is wider than their box (scrolling, or cut), the output blocks among them, and on
-   chapter pages the claim marks and what is wrong with them; on PLANTED_ON, measured after
-   the rest, whether a numbered line's number covers its first character, then the planted
-   mistakes (the next page load undoes them);
-3. at 1280 px (`DESKTOP`): the output labels and the tables again; on a chapter page, a hover
-   on the first asserted claim mark and what the proof shows; on the last chapter page, its
-   link to the claims page, followed, and the claim's row there;
+   now, the output labels, the code and output blocks, those whose text is wider than their
+   box (scrolling, or cut), the output blocks among them, and on chapter pages the claim
+   marks and what is wrong with them. 360 px is the narrowest phone the site is read on: a
+   block that fits it fits a 390 px phone too (the same CSS applies to both, and a wider box
+   only gives a line more room);
+2. at 1280 px (`DESKTOP`): the output labels and the tables again; then, the folds closed
+   again, every picture in the scheme the page is in and, after the palette toggle, in the
+   other one, then toggled back (`_pictures`); on a chapter page, a hover on its first
+   asserted claim mark and what the proof shows; on the page before the claims page (a
+   chapter), its link to the claims page, followed: that visit is the claims page's, and the
+   claim's row there is read;
+3. on PLANTED_ON, at 360 px again, folds open: whether a numbered line's number covers its
+   first character, then the planted mistakes (the next page load undoes them);
 4. on the home page and the first chapter page (`SEARCHED`: one page at each depth of the
    site), the search box clicked (the search index and worker load then); after the last
    page, the page left alone until it makes no request: every request the visits made,
@@ -42,13 +46,13 @@ from gradsite.project import CHAPTERS, ROOT, url_prefix
 
 from browser import DESKTOP, PHONE  # 1280 px, 360 px
 
-PHONE_390 = {"width": 390, "height": 844}
 # Every page of the site, as a path under a language's root ("" is the home page).
 PAGES = sorted(
     "" if page.parent == ROOT / "docs" else f"{page.parent.name}/"
     for page in (ROOT / "docs").glob("**/index.zh.md")
 )
 PLANTED_ON = "retention/"  # the page the planted mistakes are measured on
+CLAIMS = "claims/"  # reached through a proof's link from the page before it
 # The pages the search box is clicked on: one at each depth, since what the search loads is
 # addressed from the page (`../search/...`). Each click builds the search index in a new worker
 # (a second of CPU): on every page, it was a fifth of the survey's time.
@@ -62,6 +66,7 @@ def group(language: str):
 
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 OPEN_FOLDS = "document.querySelectorAll('article details').forEach(fold => { fold.open = true; })"
+CLOSE_FOLDS = OPEN_FOLDS.replace("true", "false")
 # Blocks whose text is wider than their box (it scrolls, or is cut): the longest line of each.
 SCROLLING = """() => [...document.querySelectorAll("article pre")].filter(pre => {
   const box = pre.querySelector(":scope > code") || pre;
@@ -159,6 +164,62 @@ FLOATED_NUMBERS = (
 MARK = "article a.gs-claim__mark--asserted"
 
 
+# A picture (graph or plot): its size, its SVG's, its label, its text, its broken images, its colour.
+FIGURE = """figure => {
+  const box = figure.getBoundingClientRect();
+  const svg = figure.querySelector("svg[role=img]").getBoundingClientRect();
+  const images = [...figure.querySelectorAll("img")];
+  return {
+    width: box.width, height: box.height, svgWidth: svg.width, svgHeight: svg.height,
+    label: figure.querySelector("svg[role=img]").getAttribute("aria-label"),
+    text: figure.innerText,
+    broken: images.filter(img => !img.complete || img.naturalWidth === 0).length,
+  };
+}"""
+# The colours the plots' series are drawn in.
+STROKES = """figures => [...new Set(figures.flatMap(f =>
+  [...f.querySelectorAll("svg.gs-plot-svg path")].map(p => getComputedStyle(p).stroke)))]"""
+
+
+def _luminance(png: bytes) -> dict:
+    """A picture's darkest, median and lightest luminance (0 to 255)."""
+    import io
+
+    import numpy
+    from PIL import Image
+
+    pixels = numpy.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=float)
+    light = numpy.sort((pixels @ [0.2126, 0.7152, 0.0722]).ravel())
+    return {"darkest": light[0], "median": light[len(light) // 2], "lightest": light[-1]}
+
+
+def _pictures(page) -> dict:
+    """Every picture of the open page in the scheme it is in, then in the other one after the
+    palette toggle, then toggled back (the next pages open as before): {scheme: {"figures":
+    [...], "strokes": [...]}}, {} on a page without pictures. A shot is of the picture alone,
+    with the sticky header (deep orange) hidden: over a figure at the top of the window it once
+    read as the picture's background."""
+    figures = page.locator("figure.gs-figure")
+    if not figures.count():
+        return {}
+    seen = {}
+    for _ in range(2):
+        shown = []
+        for i in range(figures.count()):
+            figure = figures.nth(i)
+            figure.scroll_into_view_if_needed()
+            shot = figure.locator("svg[role=img]").screenshot(
+                animations="disabled",
+                style=".md-header, .md-tabs { visibility: hidden !important; }",
+            )
+            shown.append({**figure.evaluate(FIGURE), **_luminance(shot)})
+        scheme = page.evaluate("document.body.dataset.mdColorScheme")
+        strokes = page.locator("figure.gs-plot").evaluate_all(STROKES)
+        seen[scheme] = {"figures": shown, "strokes": strokes}
+        page.locator("form[data-md-component=palette] label:visible").first.click()
+    return seen
+
+
 def _proof(tab, phone: bool) -> dict:
     """Hover (desktop) or tap (phone) the page's first asserted claim mark: what shows."""
     page = tab.page
@@ -190,7 +251,7 @@ def _hide_the_proof(tab) -> None:
 
 
 def _planted(page) -> dict:
-    """The checks again on the open page, broken on purpose (at 390 px, folds open)."""
+    """The checks again on the open page, broken on purpose (at 360 px, folds open)."""
     planted = {}
     page.add_style_tag(content=".md-typeset pre > code { white-space: pre !important; }")
     planted["scrolling"] = page.evaluate(SCROLLING)  # without the wrapping (docs/assets/site.css)
@@ -211,10 +272,14 @@ def measure(tab, language: str) -> dict:
     page, prefix = tab.page, tab.base + url_prefix(language)
     found, planted, claims_row = {}, {}, {}
     chapters = [path for path in PAGES if path.rstrip("/") in CHAPTERS]
+    # The claims page is reached from the page before it, a chapter, through a proof's link.
+    before_claims = PAGES[PAGES.index(CLAIMS) - 1]
+    assert before_claims in chapters, f"the page before {CLAIMS} is not a chapter: {PAGES}"
     for path in PAGES:
         chapter = path in chapters
         page.set_viewport_size(PHONE)
-        page.goto(prefix + path, wait_until="load")
+        if path != CLAIMS:  # else already open: arrived at through the link
+            page.goto(prefix + path, wait_until="load")
         seen = {
             "overflow_360": page.evaluate(OVERFLOW),
             "tables_360": page.evaluate(TABLES),
@@ -225,7 +290,6 @@ def measure(tab, language: str) -> dict:
         page.evaluate(OPEN_FOLDS)  # a closed fold's content is not rendered (docs/assets/site.css)
         seen["overflow_360_open"] = page.evaluate(OVERFLOW)
         seen["labels_360"] = page.evaluate(LABELS)
-        page.set_viewport_size(PHONE_390)
         seen["blocks"] = page.locator("article pre").count()
         seen["outputs"] = page.locator("article .highlight + .highlight").count()
         seen["scrolling"] = page.evaluate(SCROLLING)
@@ -235,6 +299,8 @@ def measure(tab, language: str) -> dict:
         page.set_viewport_size(DESKTOP)
         seen["labels_desktop"] = page.evaluate(LABELS)
         seen["tables_desktop"] = page.evaluate(TABLES)
+        page.evaluate(CLOSE_FOLDS)  # the pictures as the page opens: the folds closed
+        seen["pictures"] = _pictures(page)
         found[path] = seen
         if path in SEARCHED:  # the search index and worker load when the search box is used
             page.locator("input.md-search__input").click()
@@ -246,7 +312,7 @@ def measure(tab, language: str) -> dict:
             )
         if chapter:
             seen["proof_desktop"] = _proof(tab, phone=False)
-            if path == chapters[-1]:  # its link to the claims page, followed
+            if path == before_claims:  # its link to the claims page, followed
                 claim = seen["proof_desktop"]["mark"]
                 page.locator(f'.gs-claim-tip a[href$="claims/#{claim}"]').click()
                 page.wait_for_load_state("load")
@@ -260,7 +326,8 @@ def measure(tab, language: str) -> dict:
             else:
                 _hide_the_proof(tab)
         if path == PLANTED_ON:
-            page.set_viewport_size(PHONE_390)
+            page.set_viewport_size(PHONE)
+            page.evaluate(OPEN_FOLDS)
             seen["under_numbers"] = page.evaluate(UNDER_NUMBERS)
             planted = _planted(page)
     tab.settle()

@@ -84,15 +84,15 @@ def test_ruff_line_length_fits_a_desktop_code_block(tab):
 
 
 @pytest.mark.parametrize("language", IN_SURVEY)
-def test_no_output_is_cut_at_390_px(page_survey, language):
+def test_no_output_is_cut_at_360_px(page_survey, language):
     """docs/assets/site.css: long output lines wrap at a phone's width (tests/survey.py, every
-    chapter page at 390 px). Without the rule (planted on one page) outputs are cut."""
+    chapter page at 360 px). Without the rule (planted on one page) outputs are cut."""
     found = page_survey(language)
     for chapter in CHAPTERS:
         seen = found["pages"][f"{chapter}/"]
         assert seen["outputs"] >= 5, chapter
         cut = seen["cut_outputs"]
-        assert not cut, f"{language} {chapter}: {len(cut)} outputs cut at 390 px: {cut[:5]}"
+        assert not cut, f"{language} {chapter}: {len(cut)} outputs cut at 360 px: {cut[:5]}"
     assert found["planted"]["cut_outputs"], (
         "the check above cannot fail: no output is wider than a phone"
     )
