@@ -27,7 +27,8 @@ In each visit, in this order:
    only gives a line more room);
 2. at 1280 px (`DESKTOP`): the output labels and the tables again; then, the folds closed
    again, every picture in the scheme the page is in and, after the palette toggle, in the
-   other one, then toggled back (`_pictures`); on a chapter page, a hover on its first
+   other one, then toggled back (`_pictures`); on READ_ON, a glossary term's tooltip on
+   hover, the edit link, the page's date and the code width (`_read`); on a chapter page, a hover on its first
    asserted claim mark and what the proof shows; on the page before the claims page (a
    chapter), its link to the claims page, followed: that visit is the claims page's, and the
    claim's row there is read;
@@ -53,6 +54,9 @@ PAGES = sorted(
 )
 PLANTED_ON = "retention/"  # the page the planted mistakes are measured on
 CLAIMS = "claims/"  # reached through a proof's link from the page before it
+# The page whose glossary tooltip, edit link, date and code width are read, and the term hovered.
+READ_ON = "retention/"
+HOVERED = {"zh": "叶子节点", "en": "leaf tensor"}
 # The pages the search box is clicked on: one at each depth, since what the search loads is
 # addressed from the page (`../search/...`). Each click builds the search index in a new worker
 # (a second of CPU): on every page, it was a fifth of the survey's time.
@@ -250,6 +254,38 @@ def _hide_the_proof(tab) -> None:
     tab.page.locator(".gs-claim-tip").wait_for(state="hidden", timeout=5000)
 
 
+# How many characters of the page's first code block fit its width without scrolling.
+CODE_WIDTH = """() => {
+  const code = document.querySelector("article .highlight pre > code");
+  const style = getComputedStyle(code);
+  const probe = document.createElement("span");
+  probe.style.font = style.font;
+  probe.style.whiteSpace = "pre";
+  probe.textContent = "x".repeat(200);
+  code.appendChild(probe);
+  const perChar = probe.getBoundingClientRect().width / 200;
+  probe.remove();
+  return (code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) / perChar;
+}"""
+
+
+def _read(page, language: str) -> dict:
+    """On READ_ON at 1280 px: the glossary term's tooltip on hover, the edit link, the page's
+    date, and how many characters a code block shows."""
+    term = page.locator(f"article abbr:text-is('{HOVERED[language]}')").first
+    term.scroll_into_view_if_needed()
+    term.hover()
+    tooltip = page.locator(".md-tooltip2--active, .md-tooltip--active").first
+    tooltip.wait_for(state="visible", timeout=5000)
+    seen = {"tooltip": tooltip.inner_text()}
+    page.mouse.move(0, 0)
+    tooltip.wait_for(state="hidden", timeout=5000)
+    seen["edit"] = page.locator("a.md-content__button[href*='/edit/']").get_attribute("href")
+    seen["date"] = page.locator(".md-source-file .git-revision-date-localized-plugin").inner_text()
+    seen["code_width"] = page.evaluate(CODE_WIDTH)
+    return seen
+
+
 def _planted(page) -> dict:
     """The checks again on the open page, broken on purpose (at 360 px, folds open)."""
     planted = {}
@@ -301,6 +337,8 @@ def measure(tab, language: str) -> dict:
         seen["tables_desktop"] = page.evaluate(TABLES)
         page.evaluate(CLOSE_FOLDS)  # the pictures as the page opens: the folds closed
         seen["pictures"] = _pictures(page)
+        if path == READ_ON:
+            seen["read"] = _read(page, language)
         found[path] = seen
         if path in SEARCHED:  # the search index and worker load when the search box is used
             page.locator("input.md-search__input").click()

@@ -58,26 +58,14 @@ def test_math_and_tables_do_not_widen_the_page_on_a_phone(page_survey, language)
     )
 
 
-def test_ruff_line_length_fits_a_desktop_code_block(tab):
-    """Snippet lines of ruff's line-length fit a code block at 1280 px without scrolling."""
+@pytest.mark.parametrize("language", IN_SURVEY)
+def test_ruff_line_length_fits_a_desktop_code_block(page_survey, language):
+    """Snippet lines of ruff's line-length fit a code block at 1280 px without scrolling (the
+    first code block of survey.READ_ON, tests/survey.py, `_read`)."""
     line_length = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
         "ruff"
     ]["line-length"]
-    tab.open("en/retention/")
-    fits = tab.page.evaluate(
-        """() => {
-      const code = document.querySelector("article .highlight pre > code");
-      const style = getComputedStyle(code);
-      const probe = document.createElement("span");
-      probe.style.font = style.font;
-      probe.style.whiteSpace = "pre";
-      probe.textContent = "x".repeat(200);
-      code.appendChild(probe);
-      const perChar = probe.getBoundingClientRect().width / 200;
-      probe.remove();
-      return (code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) / perChar;
-    }"""
-    )
+    fits = page_survey(language)["pages"][survey.READ_ON]["read"]["code_width"]
     assert fits >= line_length, (
         f"a {DESKTOP['width']}px code block shows {fits:.1f} characters, ruff allows {line_length}"
     )
