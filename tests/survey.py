@@ -28,10 +28,10 @@ In each visit, in this order:
 2. at 1280 px (`DESKTOP`): the output labels and the tables again; then, the folds closed
    again, every picture in the scheme the page is in and, after the palette toggle, in the
    other one, then toggled back (`_pictures`); on READ_ON, a glossary term's tooltip on
-   hover, the edit link, the page's date and the code width (`_read`); on a chapter page, a hover on its first
-   asserted claim mark and what the proof shows; on the page before the claims page (a
-   chapter), its link to the claims page, followed: that visit is the claims page's, and the
-   claim's row there is read;
+   hover, the edit link, the page's date and the code width (`_read`); on a chapter page, a
+   hover on its first asserted claim mark and what the proof shows; on the page before the
+   claims page (a chapter), its link to the claims page, followed: that visit is the claims
+   page's, and the claim's row there is read;
 3. on PLANTED_ON, at 360 px again, folds open: whether a numbered line's number covers its
    first character, then the planted mistakes (the next page load undoes them);
 4. on the home page and the first chapter page (`SEARCHED`: one page at each depth of the
@@ -168,7 +168,7 @@ FLOATED_NUMBERS = (
 MARK = "article a.gs-claim__mark--asserted"
 
 
-# A picture (graph or plot): its size, its SVG's, its label, its text, its broken images, its colour.
+# A picture (graph or plot): its size, its SVG's, its label, its text, its broken images.
 FIGURE = """figure => {
   const box = figure.getBoundingClientRect();
   const svg = figure.querySelector("svg[role=img]").getBoundingClientRect();
