@@ -59,12 +59,8 @@ def pytest_markdown_docs_markdown_it() -> MarkdownIt:
 
 @pytest.hookimpl
 def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
-    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in (
-        [],
-        [f".{DEFAULT}"],
-    ):
-        return True
-    return None
+    other = collection_path.suffixes[-2:-1] not in ([], [f".{DEFAULT}"])  # another language's
+    return True if collection_path.suffix == ".md" and other else None
 
 
 @pytest.hookimpl(trylast=True)

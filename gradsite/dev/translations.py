@@ -73,15 +73,10 @@ def current(docs: Path = DOCS) -> dict[str, dict[str, dict[str, str]]]:
             for language in LANGUAGES
             if (docs / f"{page}.{language}.md").exists()
         }
-        names = list(dict.fromkeys(name for found in per_language.values() for name in found))
-        state[page] = {
-            name: {
-                language: digest(found[name])
-                for language, found in per_language.items()
-                if name in found
-            }
-            for name in names
-        }
+        state[page] = {}
+        for language, found in per_language.items():
+            for name, text in found.items():
+                state[page].setdefault(name, {})[language] = digest(text)
     return state
 
 

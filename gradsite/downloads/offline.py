@@ -88,9 +88,8 @@ def _books(config, site: Path) -> list[Path]:
         root = url_prefix(language)
         home = (site / root / "index.html").read_text(encoding="utf-8")
         # The home page's <title> is the site's name, or "Home - <site name>".
-        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(
-            " - ", 1
-        )[-1]
+        title = re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()
+        title = html.unescape(title).rsplit(" - ", 1)[-1]
         description = html.unescape(
             re.search(r'<meta name="description" content="([^"]*)"', home)[1]
         )

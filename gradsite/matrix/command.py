@@ -82,10 +82,8 @@ def create_env(release: str, index: str | None) -> Path:
 
 
 def disk_mb(path: Path) -> int:
-    return (
-        sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
-        // 2**20
-    )
+    files = [f for f in path.rglob("*") if f.is_file() and not f.is_symlink()]
+    return sum(f.stat().st_size for f in files) // 2**20
 
 
 def run_examples(
@@ -243,12 +241,10 @@ def _costs() -> None:
     for release, row in load()["releases"].items():
         p = row["provenance"]
         failed = sum(e["status"] == "failed" for e in row["examples"].values())
-        cells = [
-            (p.get("install_seconds"), "s"),
-            (p.get("run_seconds"), "s"),
-            (p.get("env_mb"), "MB"),
-        ]
-        install, runtime, disk = (f"{c:,} {unit}" if c is not None else "—" for c, unit in cells)
+        install, runtime, disk = (
+            f"{p[key]:,} {unit}" if p.get(key) is not None else "—"
+            for key, unit in (("install_seconds", "s"), ("run_seconds", "s"), ("env_mb", "MB"))
+        )
         print(
             f"| {release} | {p.get('torch', '?')} | {install} | {runtime} | {disk} | "
             f"{failed}/{len(row['examples'])} |"
