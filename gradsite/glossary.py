@@ -43,10 +43,8 @@ RESTART_AT = ("h1",)  # the headings after which a term is marked again
 
 
 def _rows(docs_dir: Path, language: str) -> list[dict[str, str]]:
-    page = Path(docs_dir) / "glossary" / f"index.{language}.md"
-    rows = [
-        row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))
-    ]
+    text = (Path(docs_dir) / "glossary" / f"index.{language}.md").read_text(encoding="utf-8")
+    rows = [row for line in text.splitlines() if (row := _ROW.match(line))]
     # the page's one table; its first two rows are the header and its rule
     return [
         {key: (value or "").strip().replace("`", "") for key, value in row.groupdict().items()}

@@ -90,15 +90,13 @@ def _books(config, site: Path) -> list[Path]:
         # The home page's <title> is the site's name, or "Home - <site name>".
         title = re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()
         title = html.unescape(title).rsplit(" - ", 1)[-1]
-        description = html.unescape(
-            re.search(r'<meta name="description" content="([^"]*)"', home)[1]
-        )
+        description = re.search(r'<meta name="description" content="([^"]*)"', home)[1]
         url = f"{(config.site_url or '/').rstrip('/')}/{root}"
         words = dict(WORDS[language]["book"])
         date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
         torch = config.extra.get("torch_version", "?")
         words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
-        text = book.book_html(site, root, nav, words, title, description, url)
+        text = book.book_html(site, root, nav, words, title, html.unescape(description), url)
         style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
         text = text.replace("</head>", f"{style}\n</head>", 1)
         source = site / root / "book.html"
