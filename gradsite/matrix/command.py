@@ -120,9 +120,8 @@ def _own_torch() -> str | None:
 
 
 def _commit() -> str:
-    done = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    )
+    command = ["git", "rev-parse", "--short", "HEAD"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     return done.stdout.strip() or "unknown"
 
 

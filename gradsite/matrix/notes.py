@@ -225,11 +225,8 @@ def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, ro
     ran = previous is not None and "failed" not in (previous["status"], entry["status"])
     changed = ran and previous["output"] != entry["output"]
     if entry["status"] == "failed":
-        title, symbol, css = (
-            f"{words['fail']}: {reason(example, entry, lang, root)}",
-            "✗",
-            "mx-fail",
-        )
+        why = reason(example, entry, lang, root)
+        title, symbol, css = f"{words['fail']}: {why}", "✗", "mx-fail"
     elif entry["status"] == "warned":
         title, symbol, css = f"{words['warned']}: {entry['error']}", "!", "mx-warn"
     else:
@@ -277,14 +274,12 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
                 f"— {html.escape(why)}</li>"
             )
     listing = f"<ul>{''.join(failures)}</ul>" if failures else f"<p>{words['none']}</p>"
+    provenances = [data["releases"][r]["provenance"] for r in releases]
     runs = "; ".join(
         f"{html.escape(p.get('torch', r))} ({p.get('date', '?')}, {p.get('commit', '?')})"
-        for r, p in ((r, data["releases"][r]["provenance"]) for r in releases)
+        for r, p in zip(releases, provenances)
     )
-    first = next(
-        (data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]),
-        {},
-    )
+    first = next((p for p in provenances if p), {})
     where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
     return (
         f'<p class="mx-legend">{words["legend"]}</p>'

@@ -40,6 +40,7 @@ import tempfile
 import time
 import traceback
 import warnings
+from pathlib import Path
 
 
 def _project():
@@ -139,13 +140,6 @@ def _child(
     os._exit(result["code"])
 
 
-def _read(path: str) -> bytes:
-    if not os.path.exists(path):
-        return b""
-    with open(path, "rb") as file:
-        return file.read()
-
-
 def run(root: str, example: str, cwd: str | None = None, threads: int | None = None) -> dict:
     """Run one example as a program (from `cwd`, default the project root) in a fork of this
     process, within the build's limits; its result as described above, and its "stderr".
@@ -185,7 +179,7 @@ def run(root: str, example: str, cwd: str | None = None, threads: int | None = N
         got = json.loads(b"".join(chunks) or b"{}")
         if not chunks and os.WIFSIGNALED(status):
             got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
-        stdout, stderr = (_read(path) for path in (out, err))
+        stdout, stderr = (Path(p).read_bytes() if os.path.exists(p) else b"" for p in (out, err))
         stderr = stderr.decode(errors="replace").strip()
     error = got.get("error")
     text = stdout.decode(errors="replace")
