@@ -172,9 +172,8 @@ def _glossary_variants(markdown: str, src: str, config) -> None:
     if not found or found[0] == "glossary/index":
         return  # the glossary page lists the variants
     lang = found[1]
-    for line, variant, term in glossary.variants_in(
-        markdown, glossary.variants(config.docs_dir, lang)
-    ):
+    variants = glossary.variants(config.docs_dir, lang)
+    for line, variant, term in glossary.variants_in(markdown, variants):
         log.error(
             f'docs/{src}:{line}: language {lang}: "{variant}" is a variant of the glossary '
             f'term "{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
@@ -270,8 +269,7 @@ def on_post_template(output, template_name, config):
 def on_post_build(config) -> None:
     if languages.nested(config):
         return  # a nested language build: the site is not complete yet
-    site = site_of(config)
-    languages.split_by_language(config, site.not_found)
+    languages.split_by_language(config, site_of(config).not_found)
     downloads.write_downloads(config)
 
 

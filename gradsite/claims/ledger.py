@@ -98,27 +98,18 @@ def _sentence(text: str, blank: str, start: int, end: int) -> str:
     return " ".join(sentence.split())
 
 
-@dataclass
-class Mark:
-    body: str
-    start: int
-    end: int
-    line: int
-    sentence: str
-
-
-def marks_in(text: str) -> list[Mark]:
-    """Every [[...]] mark of a page outside code, in page order, with its sentence."""
+def marks_in(text: str) -> list[tuple[str, int, str]]:
+    """(what is inside, line, sentence) of every [[...]] mark of a page outside code, in order."""
     blank = blank_code(text)
-    found: list[Mark] = []
+    found: list[tuple[str, int, str]] = []
     previous_end = 0
     for match in MARK.finditer(blank):
         line = text.count("\n", 0, match.start()) + 1
         if found and not blank[previous_end : match.start()].strip():
-            sentence = found[-1].sentence  # a second mark on the same sentence
+            sentence = found[-1][2]  # a second mark on the same sentence
         else:
             sentence = _sentence(text, blank, previous_end, match.start())
-        found.append(Mark(text[match.start() + 2 : match.end() - 2], *match.span(), line, sentence))
+        found.append((text[match.start() + 2 : match.end() - 2], line, sentence))
         previous_end = match.end()
     return found
 
@@ -245,19 +236,19 @@ class Ledger:
                 self.proofs[snippet], errors = proofs_in(snippet, root)
                 self.errors += errors
         mine = []
-        for mark in marks_in(text):
-            if mark.body in (SUMMARY, TABLE):
+        for inside, line, sentence in marks_in(text):
+            if inside in (SUMMARY, TABLE):
                 continue
-            body = BODY.fullmatch(mark.body)
+            body = BODY.fullmatch(inside)
             cite = body["cite"] if body else None
             if not body or not ID.fullmatch(body["id"]) or (cite and not _URL.fullmatch(cite)):
                 self.errors.append(
-                    f"docs/{page}:{mark.line}: language {lang}: malformed claim mark [[{mark.body}]]: "
+                    f"docs/{page}:{line}: language {lang}: malformed claim mark [[{inside}]]: "
                     "write [[<id>]] or [[<id> cite=<URL>]], the id 2 to 8 lowercase ascii words "
                     "joined by hyphens (retain-grad-keeps-grad)"
                 )
                 continue
-            claim = Claim(body["id"], page, lang, mark.line, mark.sentence, body["cite"])
+            claim = Claim(body["id"], page, lang, line, sentence, body["cite"])
             claim.proofs = [p for s in snippets for p in self.proofs[s].get(claim.id, [])]
             claim.drift = cases.get(claim.id, []) if claim.proofs else []
             if claim.proofs and not claim.drift:
@@ -265,7 +256,7 @@ class Ledger:
             mine.append(claim)
             if not claim.proofs and not claim.cite:
                 self.errors.append(
-                    f"docs/{page}:{mark.line}: language {lang}: claim {claim.id} names no assert "
+                    f"docs/{page}:{line}: language {lang}: claim {claim.id} names no assert "
                     f"of an example on this page: put '# claim: {claim.id}' right above the "
                     f"assert that proves it in one of {', '.join(snippets) or '(no example)'}, "
                     f"or cite its source: [[{claim.id} cite=<URL>]]"

@@ -27,20 +27,15 @@ def releases(claim: Claim, lang: str, current: dict, short: bool = False) -> str
     """Where the examples that prove a claim pass unchanged, from data/matrix.json's current
     rows: a sentence, or (`short`, for the claims page's table) the releases alone."""
     words, end = WORDS[lang], "_short" if short else ""
-    snippets = list(dict.fromkeys(p.snippet for p in claim.proofs))
-    tested: list[set[str]] = []
-    passing: list[set[str]] = []
-    for snippet in snippets:
-        results = {r: e for r, e in current.get(snippet, {}).items() if r != NIGHTLY}
-        tested.append(set(results))
-        passing.append({r for r, e in results.items() if e["status"] != "failed"})
-    if not snippets or not all(tested):
+    snippets = dict.fromkeys(p.snippet for p in claim.proofs)
+    results = [{r: e for r, e in current.get(s, {}).items() if r != NIGHTLY} for s in snippets]
+    if not results or not all(results):
         return words[f"releases_none{end}"]
-    ran = sorted(set.intersection(*tested), key=version_key)
-    good = set.intersection(*passing)
+    ran = sorted(set.intersection(*map(set, results)), key=version_key)  # by every example
     if set(ran) <= {PINNED}:
         return words[f"releases_pinned{end}"].format(pinned=minor(PINNED))
-    return words[f"releases{end}"].format(releases=span(sorted(good), ran, lang) or "—")
+    good = [r for r in ran if all(found[r]["status"] != "failed" for found in results)]
+    return words[f"releases{end}"].format(releases=span(good, ran, lang) or "—")
 
 
 def _link(href: str, text: str, **attrs: str) -> str:
@@ -219,22 +214,12 @@ def group(content: str, page: str, ledger: Ledger) -> str:
         kind = "asserted" if any(mine[i].asserted for i in ids) else "cited"
         label = words[f"mark_{kind}"] if len(ids) == 1 else words["mark_many"].format(n=len(ids))
         for match in members:
-            out += [
-                content[position : match.start()],
-                f'<span class="gs-claim__at" id="claim-{match["id"]}"></span>',
-            ]
+            anchor = f'<span class="gs-claim__at" id="claim-{match["id"]}"></span>'
+            out += [content[position : match.start()], anchor]
             position = match.end()
-        out += [
-            content[position:where],
-            _link(
-                members[0]["href"],
-                "",
-                class_=f"gs-claim__mark gs-claim__mark--{kind}",
-                data_claim=ids[0],
-                data_claims=" ".join(ids),
-                aria_label=label,
-            ),
-        ]
+        css = f"gs-claim__mark gs-claim__mark--{kind}"
+        attrs = dict(class_=css, data_claim=ids[0], data_claims=" ".join(ids), aria_label=label)
+        out += [content[position:where], _link(members[0]["href"], "", **attrs)]
         position = where
     return _GLUE.sub(r'<span class="gs-claim__end">\g<0></span>', "".join(out) + content[position:])
 
@@ -256,20 +241,14 @@ def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
         return content
     lang = split_source(page)[1]
     words = WORDS[lang]
-    found = {
-        "words": {
-            k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "tip_many", "close")
-        },
-        "claims": {
-            claim.id: {
-                "proofs": [
-                    {"file": p.snippet, "line": p.line, "code": p.code} for p in claim.proofs
-                ],
-                "cite": claim.cite,
-                "runs": releases(claim, lang, current) if claim.proofs else None,
-                "sentence": _inline(claim.sentence),
-            }
-            for claim in mine.values()
-        },
+    tips = {k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "tip_many", "close")}
+    claims = {
+        claim.id: {
+            "proofs": [{"file": p.snippet, "line": p.line, "code": p.code} for p in claim.proofs],
+            "cite": claim.cite,
+            "runs": releases(claim, lang, current) if claim.proofs else None,
+            "sentence": _inline(claim.sentence),
+        }
+        for claim in mine.values()
     }
-    return content + json_script("gs-claims-data", found)
+    return content + json_script("gs-claims-data", {"words": tips, "claims": claims})

@@ -206,15 +206,10 @@ def _once(text: str) -> str | None:
     """`text` with each of its runs written twice ("梯度梯度分离分离") written once, or None."""
     kept, i = [], 0
     while i < len(text):
-        k = next(
-            (
-                k
-                for k in range(1, (len(text) - i) // 2 + 1)
-                if text[i : i + k] == text[i + k : i + 2 * k]
-            ),
-            None,
-        )
-        if k is None:
+        for k in range(1, (len(text) - i) // 2 + 1):  # the shortest run written twice here
+            if text[i : i + k] == text[i + k : i + 2 * k]:
+                break
+        else:
             return None
         kept.append(text[i : i + k])
         i += 2 * k
