@@ -2,7 +2,7 @@
 page's language:
 
 * under each example a chapter page includes (top level or inside a fold), a
-  `<div class="mx-versions">` naming it (`add_notes`, then `add_data`), holding the one-line
+  `<div class="mx-versions">` naming it (`spot`, then `add_data`), holding the one-line
   compatibility note (`note`) only where some tested release fails, warns or prints something
   else (an example that runs the same everywhere gets none); an example the matrix has no
   current row for gets no note, and the build says so at info level (`make test` fails on it:

@@ -160,14 +160,11 @@ def run(root: str, example: str, cwd: str | None = None, threads: int | None = N
         os.close(write)
         chunks = []
         while True:
-            ready, _, _ = select.select(
-                [read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start))
-            )
-            if not ready:
+            left = max(0.0, TIMEOUT - (time.monotonic() - start))
+            if not select.select([read], [], [], left)[0]:
                 os.kill(pid, signal.SIGKILL)
-                chunks = [
-                    json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()
-                ]
+                timeout = {"error": f"TimeoutError: no result after {TIMEOUT} s"}
+                chunks = [json.dumps(timeout).encode()]
                 break
             chunk = os.read(read, 65536)
             if not chunk:
@@ -181,10 +178,8 @@ def run(root: str, example: str, cwd: str | None = None, threads: int | None = N
             got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
         stdout, stderr = (Path(p).read_bytes() if os.path.exists(p) else b"" for p in (out, err))
         stderr = stderr.decode(errors="replace").strip()
-    error = got.get("error")
     text = stdout.decode(errors="replace")
-    if not error:
-        error = build_check(text, root)
+    error = got.get("error") or build_check(text, root)
     status_name = "failed" if error else ("warned" if stderr else "passed")
     if status_name == "warned":
         lines = stderr.splitlines()  # "<file>:<line>: UserWarning: ...", then the source line
