@@ -51,7 +51,7 @@ def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
         marked = is_mark or MARK.match(blank, end) is not None
         first = start + len(sentence) - len(sentence.lstrip())
         start = end
-        if is_mark or marked:
+        if marked:
             start = _after_marks(blank, end)
         lines = [line for line in sentence.strip().splitlines() if not _SKIP_LINE.match(line)]
         plain = _LIST_ITEM.sub("", " ".join(" ".join(lines).split()))
