@@ -209,7 +209,15 @@ def _run_release(data: dict, release: str, names: list[str], full: bool, args, p
     progress.spent.append(time.monotonic() - progress.started)
 
 
-def run(releases: list[str], wanted: list[str], args) -> None:
+def run(args) -> None:
+    releases = args.releases.split() or list(RELEASES)
+    unknown = [r for r in releases if r not in RELEASES and r != NIGHTLY]
+    wanted = args.examples.split() or snippets()
+    missing = [e for e in wanted if not (ROOT / e).is_file()]
+    if unknown or missing:
+        sys.exit(
+            f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix/__init__.py) or example(s) {missing}"
+        )
     data = load()
     for row in data["releases"].values():  # examples deleted since: their records go
         row["examples"] = {e: entry for e, entry in row["examples"].items() if (ROOT / e).is_file()}
@@ -250,18 +258,6 @@ def _costs() -> None:
         )
 
 
-def _run_command(args) -> None:
-    releases = args.releases.split() or list(RELEASES)
-    unknown = [r for r in releases if r not in RELEASES and r != NIGHTLY]
-    wanted = args.examples.split() or snippets()
-    missing = [e for e in wanted if not (ROOT / e).is_file()]
-    if unknown or missing:
-        sys.exit(
-            f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix/__init__.py) or example(s) {missing}"
-        )
-    run(releases, wanted, args)
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m gradsite.matrix", description=__doc__.split("\n\n")[0]
@@ -295,4 +291,4 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "merge":
         save(merge_files(load(), args.files))
     else:
-        _run_command(args)
+        run(args)
