@@ -1,7 +1,8 @@
 """A page's Markdown, read once into its fenced blocks (`fences`), and its prose with the code
 blanked out (`blank_code`). Every job that reads a page asks here: the hooks (the `snippet`
 option, the folded checks, the compatibility notes), the error index, the claims, the glossary
-and the notebooks. `json_script` is the one way a job hands data to the page's JavaScript.
+and the notebooks. `json_script` is the one way a job hands data to the page's JavaScript;
+`twins_differ` says how the two languages of a page disagree (the hooks' checks, the claims').
 """
 
 from __future__ import annotations
