@@ -63,10 +63,6 @@ def first_sentence(output: str) -> str | None:
     return f"{kind}: {text[: end.start()] if end else text}".rstrip()
 
 
-def _heading(match: re.Match, title: str) -> str:
-    return f"{match['open']}{html.escape(title, quote=False)}{match['link']}"
-
-
 def headings(page_html: str, page, found: dict[str, str], context: Context) -> str:
     """Each entry's heading (and its table-of-contents line) becomes its example's message."""
     where = f"docs/{page.file.src_uri}"
@@ -92,7 +88,8 @@ def headings(page_html: str, page, found: dict[str, str], context: Context) -> s
             rf'(?P<text>.*?)(?P<link><a class="headerlink"[^>]*>.*?</a></h(?P=level)>)',
             re.S,
         )
-        page_html, count = pattern.subn(lambda m, title=title: _heading(m, title), page_html, 1)
+        shown = html.escape(title, quote=False)
+        page_html, count = pattern.subn(lambda m, t=shown: m["open"] + t + m["link"], page_html, 1)
         if not count:
             log.error(f"{where}: error entry #{anchor}: no heading with that id in the page")
     _retitle(page.toc, titles)

@@ -43,10 +43,8 @@ RESTART_AT = ("h1",)  # the headings after which a term is marked again
 
 
 def _rows(docs_dir: Path, language: str) -> list[dict[str, str]]:
-    page = Path(docs_dir) / "glossary" / f"index.{language}.md"
-    rows = [
-        row for line in page.read_text(encoding="utf-8").splitlines() if (row := _ROW.match(line))
-    ]
+    text = (Path(docs_dir) / "glossary" / f"index.{language}.md").read_text(encoding="utf-8")
+    rows = [row for line in text.splitlines() if (row := _ROW.match(line))]
     # the page's one table; its first two rows are the header and its rule
     return [
         {key: (value or "").strip().replace("`", "") for key, value in row.groupdict().items()}
@@ -82,9 +80,7 @@ def variants_in(markdown: str, found: dict[str, str]) -> list[tuple[int, str, st
     if not found:
         return []
     blank = blank_code(markdown)
-    pattern = re.compile(
-        "|".join(_pattern(v) for v in sorted(found, key=len, reverse=True)), re.IGNORECASE
-    )
+    pattern = _any_of(found, re.IGNORECASE)
     by_lower = {variant.lower(): term for variant, term in found.items()}
     return [
         (number, m[0], by_lower[m[0].lower()])
@@ -93,10 +89,15 @@ def variants_in(markdown: str, found: dict[str, str]) -> list[tuple[int, str, st
     ]
 
 
-def _pattern(term: str) -> str:
-    start = r"\b" if _WORDY.match(term[0]) else ""
-    end = r"\b" if _WORDY.match(term[-1]) else ""
-    return f"{start}{re.escape(term)}{end}"
+def _any_of(terms, flags: int = 0) -> re.Pattern:
+    """The terms as one pattern, longest first, a word boundary only at an end of a term that is
+    a Latin letter or digit."""
+    patterns = []
+    for term in sorted(terms, key=len, reverse=True):
+        start = r"\b" if _WORDY.match(term[0]) else ""
+        end = r"\b" if _WORDY.match(term[-1]) else ""
+        patterns.append(f"{start}{re.escape(term)}{end}")
+    return re.compile("|".join(patterns), flags)
 
 
 class _Treeprocessor(AbbrTreeprocessor):
@@ -107,8 +108,7 @@ class _Treeprocessor(AbbrTreeprocessor):
     def run(self, root):
         if not self.abbrs:
             return
-        longest_first = sorted(self.abbrs, key=len, reverse=True)
-        self.RE = re.compile("|".join(_pattern(term) for term in longest_first))
+        self.RE = _any_of(self.abbrs)
         self.iter_element(root)
         if self.first_uses_only:
             _first_uses_only(root, set(self.abbrs.values()))

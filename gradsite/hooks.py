@@ -35,7 +35,7 @@ from gradsite.claims import render
 from gradsite.claims.ledger import CLAIMS_PAGE, Ledger, in_nav_order
 from gradsite.downloads import offline
 from gradsite.matrix import notes
-from gradsite.pages import Fence, fences
+from gradsite.pages import Fence, fences, twins_differ
 from gradsite.project import (
     HEADING_ID,
     INCLUDE,
@@ -74,16 +74,15 @@ def site_of(config) -> Site:
 
 @event_priority(50)  # before Material's offline plugin adds its CDN shim (offline.use_local_shim)
 def on_config(config):
-    if "gradsite" not in config:  # a new build: its count starts here, before it logs
-        buildlog.count_from_here()
+    if "gradsite" not in config:  # a new build (the other languages reuse its Site)
+        buildlog.count_from_here()  # its count starts here, before it logs
+        config["gradsite"] = Site(runner=runner.Context())
     buildlog.quiet_markdown_exec()
     for name in runner.changed_sources():  # an edit while `make serve` runs
         log.warning(
             f"gradsite/{name} changed: restart make serve to build with it (outputs stay keyed by the old code)"
         )
     language = language_of_build(config)
-    if "gradsite" not in config:  # the first language of a build (the others reuse its Site)
-        config["gradsite"] = Site(runner=runner.Context())
     site = site_of(config)
     site.runner.root, site.runner.language = root_of(config), language
     site.matrix = (data := matrix.load(), matrix.rows(data))
@@ -97,13 +96,8 @@ def on_config(config):
     config.extra["torch_version"] = torch.__version__
     config.extra["words"] = WORDS[language]["page"]
     config.extra["not_found"] = [
-        dict(
-            lang=lang,
-            home=url_prefix(lang),
-            title=words["not_found_title"],
-            text=words["not_found"],
-        )
-        for lang, words in ((lang, WORDS[lang]["page"]) for lang in LANGUAGES)
+        dict(lang=lang, home=url_prefix(lang), title=w["not_found_title"], text=w["not_found"])
+        for lang, w in ((lang, WORDS[lang]["page"]) for lang in LANGUAGES)
     ]
     return config
 
@@ -141,7 +135,7 @@ def _twins(pages: list[str], docs: Path) -> list[str]:
             text = [(docs / f"{stem}.{lang}.md").read_text(encoding="utf-8") for lang in LANGUAGES]
             for what, pattern, group, fix in TWINS_AGREE:
                 found = [[m[group] for m in pattern.finditer(t)] for t in text]
-                errors += _same(stem, what, found, fix)
+                errors += twins_differ(stem, what, found, fix)
     return errors
 
 
@@ -155,21 +149,6 @@ TWINS_AGREE = (
     ),
     ("heading ids", HEADING_ID, "id", "Give a heading the same {#id} in both languages."),
 )
-
-
-def _same(stem: str, what: str, lists: list[list[str]], fix: str) -> list[str]:
-    """Both languages of a page list the same `what` in the same order."""
-    (a, b), (first, second) = LANGUAGES, lists
-    if first == second:
-        return []
-    only = {a: [x for x in first if x not in second], b: [x for x in second if x not in first]}
-    detail = "; ".join(
-        f"only in {lang}: {', '.join(items)}" for lang, items in only.items() if items
-    )
-    return [
-        f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: "
-        f"{detail or 'same ones, another order'}. {fix}"
-    ]
 
 
 def on_serve(server, config, builder):
@@ -193,9 +172,8 @@ def _glossary_variants(markdown: str, src: str, config) -> None:
     if not found or found[0] == "glossary/index":
         return  # the glossary page lists the variants
     lang = found[1]
-    for line, variant, term in glossary.variants_in(
-        markdown, glossary.variants(config.docs_dir, lang)
-    ):
+    variants = glossary.variants(config.docs_dir, lang)
+    for line, variant, term in glossary.variants_in(markdown, variants):
         log.error(
             f'docs/{src}:{line}: language {lang}: "{variant}" is a variant of the glossary '
             f'term "{term}": write "{term}" (docs/glossary/index.{lang}.md lists the variants it replaces)'
@@ -291,8 +269,7 @@ def on_post_template(output, template_name, config):
 def on_post_build(config) -> None:
     if languages.nested(config):
         return  # a nested language build: the site is not complete yet
-    site = site_of(config)
-    languages.split_by_language(config, site.not_found)
+    languages.split_by_language(config, site_of(config).not_found)
     downloads.write_downloads(config)
 
 

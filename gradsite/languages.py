@@ -85,26 +85,12 @@ def split_by_language(config, not_found: dict[str, str]) -> None:
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
     others = [lang for lang in LANGUAGES if url_prefix(lang)]
-    docs = index["docs"]
-    split = {
-        language: {
-            **index,
-            "docs": [
-                {**doc, "location": doc["location"].removeprefix(url_prefix(language))}
-                for doc in docs
-                if doc["location"].startswith(url_prefix(language))
-            ],
-        }
-        for language in others
-    }
-    split[DEFAULT] = {
-        **index,
-        "docs": [
-            d
-            for d in docs
-            if not any(d["location"].startswith(url_prefix(lang)) for lang in others)
-        ],
-    }
+    split = {language: {**index, "docs": []} for language in [*others, DEFAULT]}
+    for doc in index["docs"]:  # each entry to its language, its location made relative to it
+        prefixed = [lang for lang in others if doc["location"].startswith(url_prefix(lang))]
+        language = prefixed[0] if prefixed else DEFAULT
+        location = doc["location"].removeprefix(url_prefix(language))
+        split[language]["docs"].append({**doc, "location": location})
     searchwords.across_languages(split, config.docs_dir)  # the other language's words
     for language, mine in split.items():
         target = site / url_prefix(language) / "search" / "search_index.json"

@@ -1,7 +1,8 @@
 """A page's Markdown, read once into its fenced blocks (`fences`), and its prose with the code
 blanked out (`blank_code`). Every job that reads a page asks here: the hooks (the `snippet`
 option, the folded checks, the compatibility notes), the error index, the claims, the glossary
-and the notebooks. `json_script` is the one way a job hands data to the page's JavaScript.
+and the notebooks. `json_script` is the one way a job hands data to the page's JavaScript;
+`twins_differ` says how the two languages of a page disagree (the hooks' checks, the claims').
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from gradsite.project import INCLUDE
+from gradsite.project import INCLUDE, LANGUAGES
 
 # A fenced block, top level or indented (in a fold): its closing fence has its opening's indent.
 _FENCED = re.compile(
@@ -75,6 +76,22 @@ def blank_code(text: str, *, inline: bool = True) -> str:
     text = _FRONT_MATTER.sub(_keep_lines, text)
     text = _FENCED.sub(_keep_lines, _HTML_COMMENT.sub(_keep_lines, text))
     return INLINE_CODE.sub(_keep_lines, text) if inline else text
+
+
+def twins_differ(stem: str, what: str, lists: list[list], fix: str, item: str = "") -> list[str]:
+    """The error when both languages of a page do not list the same `what` in the same order:
+    what is only in one, or (when `item` names one of them) where the order first differs."""
+    (a, b), (first, second) = LANGUAGES, lists
+    if first == second:
+        return []
+    only = {a: [x for x in first if x not in second], b: [x for x in second if x not in first]}
+    detail = "; ".join(f"only in {lang}: {', '.join(xs)}" for lang, xs in only.items() if xs)
+    if not detail:
+        detail = "same ones, another order"
+        if item:
+            at = next(n for n, (x, y) in enumerate(zip(first, second)) if x != y)
+            detail += f": {item} {at + 1} is {first[at]} in {a}, {second[at]} in {b}"
+    return [f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: {detail}. {fix}"]
 
 
 def json_script(element_id: str, data: dict) -> str:

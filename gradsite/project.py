@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
-ROOT = (
-    Path(__file__).resolve().parent.parent
-)  # the project folder (pymdownx.snippets base_path ".")
+ROOT = Path(__file__).resolve().parent.parent  # the project (pymdownx.snippets base_path ".")
 LANGUAGES = ("zh", "en")  # the first is the default, built first, served at the site's root
 DEFAULT = LANGUAGES[0]
 CHAPTERS = ("retention", "zeroing", "detach", "accumulation")  # same slug in docs/ and snippets/
@@ -204,9 +202,8 @@ def root_of(config) -> Path:
 
 def serving(config) -> bool:
     """Whether `mkdocs serve` runs this build: it gives site_url its own address (dev_addr)."""
-    return (
-        urlsplit(config.site_url or "").netloc == f"{config.dev_addr.host}:{config.dev_addr.port}"
-    )
+    address = f"{config.dev_addr.host}:{config.dev_addr.port}"
+    return urlsplit(config.site_url or "").netloc == address
 
 
 def i18n(config):

@@ -22,13 +22,8 @@ def build_date(project: Path) -> str | None:
     if "SOURCE_DATE_EPOCH" in os.environ:
         return os.environ["SOURCE_DATE_EPOCH"]
     try:
-        done = subprocess.run(
-            ["git", "log", "-1", "--format=%ct"],
-            cwd=project,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        command = ["git", "log", "-1", "--format=%ct"]
+        done = subprocess.run(command, cwd=project, capture_output=True, text=True)
     except OSError:  # no git: MkDocs falls back to today's date
         return None
     found = done.stdout.strip()

@@ -108,7 +108,7 @@ def pairs(docs_dir, language: str, other: str) -> dict[str, str]:
     """{a way the glossary writes a term (lowercase), in either language: the term in
     `language`}, and READER_WORDS."""
     mine, theirs = glossary.counterparts(docs_dir, language), glossary.counterparts(docs_dir, other)
-    found = {term: counterpart for term, counterpart in theirs.items()}
+    found = dict(theirs)
     found |= {variant: theirs[term] for variant, term in glossary.variants(docs_dir, other).items()}
     found = {form.lower(): term for form, term in found.items() if term in mine}
     # Chinese variants on zh pages (梯度累积 for 梯度累加): the build keeps them out of the
@@ -126,10 +126,6 @@ def _checks(language: str) -> re.Pattern:
     title = WORDS[language]["page"]["checks"]
     spaced = "[\u200b ]*".join(re.escape(char) for char in title)
     return re.compile(spaced + r"\s*(?:<pre>.*?</pre>)?", re.S)
-
-
-def _words(text: str, separator: re.Pattern) -> int:
-    return len([word for word in separator.split(_TAG.sub(" ", text)) if word.strip()])
 
 
 def across_languages(indexes: dict[str, dict], docs_dir) -> None:
@@ -159,21 +155,13 @@ def across_languages(indexes: dict[str, dict], docs_dir) -> None:
                 doc["text"] = _CODE.sub(" ", doc["text"])
                 doc["code"] = " ".join(code)
             boost = 1.0 if "#" in doc["location"] else PAGE_BOOST
-            length = _words(doc["title"], separator)
+            length = len([w for w in separator.split(_TAG.sub(" ", doc["title"])) if w.strip()])
             if length > TITLE_WORDS:
                 boost *= (TITLE_WORDS / length) ** 0.5
             if boost != 1.0:
                 doc["boost"] = round(doc.get("boost", 1.0) * boost, 3)
             docs.append(doc)
         index["docs"] = docs
-        fields = {
-            **config["fields"],
-            "twin": {"boost": TWIN_BOOST[language]},
-            "code": {"boost": CODE_BOOST},
-        }
-        fields["title"] = {**fields["title"], "boost": TITLE_BOOST}
-        index["config"] = {
-            **config,
-            "fields": fields,
-            "glossary": pairs(docs_dir, language, other),
-        }
+        fields = dict(config["fields"], twin={"boost": TWIN_BOOST[language]})
+        fields.update(title={**fields["title"], "boost": TITLE_BOOST}, code={"boost": CODE_BOOST})
+        index["config"] = {**config, "fields": fields, "glossary": pairs(docs_dir, language, other)}

@@ -16,8 +16,8 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gradsite.pages import blank_code
-from gradsite.project import CLAIM_COMMENT, LANGUAGES, included, split_source
+from gradsite.pages import blank_code, twins_differ
+from gradsite.project import CLAIM_COMMENT, LANGUAGES, included, language_of, split_source
 
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){1,7}")  # 2 to 8 lowercase ascii words
 MARK = re.compile(r"\[\[(?P<body>[^\[\]\n]*)\]\]")
@@ -34,6 +34,7 @@ _BLOCK_START = re.compile(
 )
 _LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
 _ATTRS = re.compile(r"\{[:#.][^}]*\}")
+_URL = re.compile(r"https?://\S+")  # what a mark cites
 
 
 @dataclass
@@ -85,11 +86,6 @@ class Counts:
         }
 
 
-def claim_comment_ids(text: str) -> set[str]:
-    """The claim ids named by the `# claim:` lines of an example's source."""
-    return {i for m in CLAIM_COMMENT.finditer(text) for i in m["ids"].split()}
-
-
 def _sentence(text: str, blank: str, start: int, end: int) -> str:
     """The sentence that ends where a mark starts (`end`), as Markdown without marks or links."""
     begin = max(
@@ -102,27 +98,18 @@ def _sentence(text: str, blank: str, start: int, end: int) -> str:
     return " ".join(sentence.split())
 
 
-@dataclass
-class Mark:
-    body: str
-    start: int
-    end: int
-    line: int
-    sentence: str
-
-
-def marks_in(text: str) -> list[Mark]:
-    """Every [[...]] mark of a page outside code, in page order, with its sentence."""
+def marks_in(text: str) -> list[tuple[str, int, str]]:
+    """(what is inside, line, sentence) of every [[...]] mark of a page outside code, in order."""
     blank = blank_code(text)
-    found: list[Mark] = []
+    found: list[tuple[str, int, str]] = []
     previous_end = 0
     for match in MARK.finditer(blank):
         line = text.count("\n", 0, match.start()) + 1
         if found and not blank[previous_end : match.start()].strip():
-            sentence = found[-1].sentence  # a second mark on the same sentence
+            sentence = found[-1][2]  # a second mark on the same sentence
         else:
             sentence = _sentence(text, blank, previous_end, match.start())
-        found.append(Mark(text[match.start() + 2 : match.end() - 2], *match.span(), line, sentence))
+        found.append((text[match.start() + 2 : match.end() - 2], line, sentence))
         previous_end = match.end()
     return found
 
@@ -202,19 +189,6 @@ def drift(root: Path) -> tuple[dict[str, list[str]], dict[str, str]]:
     return found.get("cases", {}), found.get("no_drift", {})
 
 
-def _malformed(mark, page: str, lang: str) -> str | None:
-    """What is wrong with a mark's id or citation, as the build says it; None if nothing."""
-    body = BODY.fullmatch(mark.body)
-    cite = body and body["cite"]
-    if body and ID.fullmatch(body["id"]) and (cite is None or re.fullmatch(r"https?://\S+", cite)):
-        return None
-    return (
-        f"docs/{page}:{mark.line}: language {lang}: malformed claim mark [[{mark.body}]]: write "
-        "[[<id>]] or [[<id> cite=<URL>]], the id 2 to 8 lowercase ascii words joined by hyphens "
-        "(retain-grad-keeps-grad)"
-    )
-
-
 @dataclass
 class Ledger:
     """Every claim of a build, per language, in page order; and what is wrong with them."""
@@ -262,14 +236,19 @@ class Ledger:
                 self.proofs[snippet], errors = proofs_in(snippet, root)
                 self.errors += errors
         mine = []
-        for mark in marks_in(text):
-            if mark.body in (SUMMARY, TABLE):
+        for inside, line, sentence in marks_in(text):
+            if inside in (SUMMARY, TABLE):
                 continue
-            if error := _malformed(mark, page, lang):
-                self.errors.append(error)
+            body = BODY.fullmatch(inside)
+            cite = body["cite"] if body else None
+            if not body or not ID.fullmatch(body["id"]) or (cite and not _URL.fullmatch(cite)):
+                self.errors.append(
+                    f"docs/{page}:{line}: language {lang}: malformed claim mark [[{inside}]]: "
+                    "write [[<id>]] or [[<id> cite=<URL>]], the id 2 to 8 lowercase ascii words "
+                    "joined by hyphens (retain-grad-keeps-grad)"
+                )
                 continue
-            body = BODY.fullmatch(mark.body)
-            claim = Claim(body["id"], page, lang, mark.line, mark.sentence, body["cite"])
+            claim = Claim(body["id"], page, lang, line, sentence, body["cite"])
             claim.proofs = [p for s in snippets for p in self.proofs[s].get(claim.id, [])]
             claim.drift = cases.get(claim.id, []) if claim.proofs else []
             if claim.proofs and not claim.drift:
@@ -277,7 +256,7 @@ class Ledger:
             mine.append(claim)
             if not claim.proofs and not claim.cite:
                 self.errors.append(
-                    f"docs/{page}:{mark.line}: language {lang}: claim {claim.id} names no assert "
+                    f"docs/{page}:{line}: language {lang}: claim {claim.id} names no assert "
                     f"of an example on this page: put '# claim: {claim.id}' right above the "
                     f"assert that proves it in one of {', '.join(snippets) or '(no example)'}, "
                     f"or cite its source: [[{claim.id} cite=<URL>]]"
@@ -307,7 +286,8 @@ class Ledger:
         asserted = {
             claim_id
             for path in sorted((root / "snippets").rglob("*.py"))
-            for claim_id in claim_comment_ids(path.read_text(encoding="utf-8"))
+            for m in CLAIM_COMMENT.finditer(path.read_text(encoding="utf-8"))
+            for claim_id in m["ids"].split()
         }
         for claim_id in sorted(reasons):
             if claim_id not in asserted:
@@ -351,28 +331,17 @@ class Ledger:
         return counts
 
     def on_page(self, page: str) -> dict[str, Claim]:
-        found = split_source(page)
-        lang = found[1] if found else LANGUAGES[0]
-        return {c.id: c for c in self.claims.get(lang, []) if c.page == page}
+        return {c.id: c for c in self.claims.get(language_of(page), []) if c.page == page}
 
 
 def _twins_differ(stem: str, langs: dict[str, list[Claim]]) -> list[str]:
     """Both languages of a page make the same claims, in the same order, citing the same URL."""
     (a, first), (b, second) = [(lang, langs.get(lang, [])) for lang in LANGUAGES]
-    ids_a, ids_b = [c.id for c in first], [c.id for c in second]
-    pages = f"docs/{stem}.{a}.md and docs/{stem}.{b}.md"
-    if ids_a != ids_b:
-        only = {a: [i for i in ids_a if i not in ids_b], b: [i for i in ids_b if i not in ids_a]}
-        detail = "; ".join(f"only in {lang}: {', '.join(i)}" for lang, i in only.items() if i)
-        if not detail:
-            at = next(n for n, (x, y) in enumerate(zip(ids_a, ids_b)) if x != y)
-            detail = f"same ones, another order: claim {at + 1} is {ids_a[at]} in {a}, {ids_b[at]} in {b}"
-        return [
-            f"{pages} differ in their claims: {detail}. Mark the same sentences with the "
-            "same ids, in the same order, in both languages."
-        ]
-    return [
-        f"{pages}: claim {x.id} cites {x.cite} in {a} but {y.cite} in {b}: cite the same URL"
+    fix = "Mark the same sentences with the same ids, in the same order, in both languages."
+    ids = [[c.id for c in first], [c.id for c in second]]
+    return twins_differ(stem, "claims", ids, fix, "claim") or [
+        f"docs/{stem}.{a}.md and docs/{stem}.{b}.md: claim {x.id} cites {x.cite} in {a} but "
+        f"{y.cite} in {b}: cite the same URL"
         for x, y in zip(first, second)
         if x.cite != y.cite
     ]
@@ -380,19 +349,15 @@ def _twins_differ(stem: str, langs: dict[str, list[Claim]]) -> list[str]:
 
 def in_nav_order(pages: list[str], nav) -> list[str]:
     """Page sources (both languages) in the order of mkdocs.yml's nav, the others after."""
-    order: list[str] = []
 
-    def walk(item) -> None:
+    def walk(item):
         if isinstance(item, str):
-            order.append(item.removesuffix(".md"))
-        elif isinstance(item, dict):
-            for value in item.values():
-                walk(value)
-        elif isinstance(item, list):
-            for value in item:
-                walk(value)
+            yield item.removesuffix(".md")
+        elif isinstance(item, (dict, list)):
+            for value in item.values() if isinstance(item, dict) else item:
+                yield from walk(value)
 
-    walk(nav or [])
+    order = list(walk(nav or []))
 
     def key(page: str):
         found = split_source(page)

@@ -17,7 +17,7 @@ from gradsite.claims.ledger import BODY, CLAIMS_PAGE, MARK, SUMMARY, TABLE, Clai
 from gradsite.matrix import NIGHTLY, PINNED, version_key
 from gradsite.matrix.notes import minor, span
 from gradsite.pages import INLINE_CODE, blank_code, json_script
-from gradsite.project import LANGUAGES, split_source
+from gradsite.project import language_of, split_source
 from gradsite.words import WORDS as ALL_WORDS
 
 WORDS = {lang: table["claims"] for lang, table in ALL_WORDS.items()}
@@ -26,24 +26,16 @@ WORDS = {lang: table["claims"] for lang, table in ALL_WORDS.items()}
 def releases(claim: Claim, lang: str, current: dict, short: bool = False) -> str:
     """Where the examples that prove a claim pass unchanged, from data/matrix.json's current
     rows: a sentence, or (`short`, for the claims page's table) the releases alone."""
-    words = {
-        k: WORDS[lang][f"{k}_short" if short else k]
-        for k in ("releases", "releases_pinned", "releases_none")
-    }
-    snippets = list(dict.fromkeys(p.snippet for p in claim.proofs))
-    tested: list[set[str]] = []
-    passing: list[set[str]] = []
-    for snippet in snippets:
-        results = {r: e for r, e in current.get(snippet, {}).items() if r != NIGHTLY}
-        tested.append(set(results))
-        passing.append({r for r, e in results.items() if e["status"] != "failed"})
-    if not snippets or not all(tested):
-        return words["releases_none"]
-    ran = sorted(set.intersection(*tested), key=version_key)
-    good = set.intersection(*passing)
+    words, end = WORDS[lang], "_short" if short else ""
+    snippets = dict.fromkeys(p.snippet for p in claim.proofs)
+    results = [{r: e for r, e in current.get(s, {}).items() if r != NIGHTLY} for s in snippets]
+    if not results or not all(results):
+        return words[f"releases_none{end}"]
+    ran = sorted(set.intersection(*map(set, results)), key=version_key)  # by every example
     if set(ran) <= {PINNED}:
-        return words["releases_pinned"].format(pinned=minor(PINNED))
-    return words["releases"].format(releases=span(sorted(good), ran, lang) or "—")
+        return words[f"releases_pinned{end}"].format(pinned=minor(PINNED))
+    good = [r for r in ran if all(found[r]["status"] != "failed" for found in results)]
+    return words[f"releases{end}"].format(releases=span(good, ran, lang) or "—")
 
 
 def _link(href: str, text: str, **attrs: str) -> str:
@@ -67,7 +59,7 @@ def marks(markdown: str, page: str, ledger: Ledger, claims_url: str | None, tabl
     """The page's Markdown with its marks as links to the claims page and the placeholders
     filled in (`claims_url`: the claims page relative to this page, None if it is not built;
     `table`: what [[claims-table]] becomes, on the claims page)."""
-    lang = split_source(page)[1] if split_source(page) else LANGUAGES[0]
+    lang = language_of(page)
     mine = ledger.on_page(page)
 
     def replace(body: str, whole: str) -> str:
@@ -139,22 +131,15 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
                     f'<pre class="gs-claims__code"><code>{code_lines(p.code)}</code></pre>'
                     for p in claim.proofs
                 )
-                drift = (
-                    "<br>".join(html.escape(name) for name in claim.drift)
-                    if claim.drift
-                    else f'<span class="gs-claims__none">{words["no_drift"]}</span>'
-                    + (
-                        f"{words['no_drift_why']}{html.escape(claim.no_drift)}"
-                        if claim.no_drift
-                        else ""
-                    )
-                )
+                drift = "<br>".join(html.escape(name) for name in claim.drift)
+                if not claim.drift:
+                    why = claim.no_drift and f"{words['no_drift_why']}{html.escape(claim.no_drift)}"
+                    drift = f'<span class="gs-claims__none">{words["no_drift"]}</span>{why}'
                 runs = html.escape(releases(claim, lang, current, short=True))
             else:
-                proof = f"{words['cited']} " + _link(
-                    claim.cite or "", html.escape(claim.cite or "")
-                )
-                drift, runs = "—", "—"
+                cite = claim.cite or ""
+                proof = f"{words['cited']} {_link(cite, html.escape(cite))}"
+                drift = runs = "—"
             flag = "" if claim.drift or not claim.proofs else ' class="gs-claims__no-drift"'
             rows.append(
                 f'<tr id="{claim.id}"{flag}><td><code class="gs-claims__id">{claim.id}</code>'
@@ -219,37 +204,22 @@ def group(content: str, page: str, ledger: Ledger) -> str:
     if not found:
         return content
     words = WORDS[split_source(page)[1]]
-    groups: list[tuple[int, list[re.Match]]] = []
+    groups: dict[int, list[re.Match]] = {}  # where a paragraph ends: its marks
     for match in found:
         end = _BLOCK_END.search(content, match.end())
-        where = end.start() if end else len(content)
-        if groups and groups[-1][0] == where:
-            groups[-1][1].append(match)
-        else:
-            groups.append((where, [match]))
+        groups.setdefault(end.start() if end else len(content), []).append(match)
     out, position = [], 0
-    for where, members in groups:
+    for where, members in groups.items():
         ids = [m["id"] for m in members]
-        asserted = any(mine[i].asserted for i in ids)
-        kind = "asserted" if asserted else "cited"
+        kind = "asserted" if any(mine[i].asserted for i in ids) else "cited"
         label = words[f"mark_{kind}"] if len(ids) == 1 else words["mark_many"].format(n=len(ids))
         for match in members:
-            out += [
-                content[position : match.start()],
-                f'<span class="gs-claim__at" id="claim-{match["id"]}"></span>',
-            ]
+            anchor = f'<span class="gs-claim__at" id="claim-{match["id"]}"></span>'
+            out += [content[position : match.start()], anchor]
             position = match.end()
-        out += [
-            content[position:where],
-            _link(
-                members[0]["href"],
-                "",
-                class_=f"gs-claim__mark gs-claim__mark--{kind}",
-                data_claim=ids[0],
-                data_claims=" ".join(ids),
-                aria_label=label,
-            ),
-        ]
+        css = f"gs-claim__mark gs-claim__mark--{kind}"
+        attrs = dict(class_=css, data_claim=ids[0], data_claims=" ".join(ids), aria_label=label)
+        out += [content[position:where], _link(members[0]["href"], "", **attrs)]
         position = where
     return _GLUE.sub(r'<span class="gs-claim__end">\g<0></span>', "".join(out) + content[position:])
 
@@ -271,20 +241,14 @@ def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
         return content
     lang = split_source(page)[1]
     words = WORDS[lang]
-    found = {
-        "words": {
-            k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "tip_many", "close")
-        },
-        "claims": {
-            claim.id: {
-                "proofs": [
-                    {"file": p.snippet, "line": p.line, "code": p.code} for p in claim.proofs
-                ],
-                "cite": claim.cite,
-                "runs": releases(claim, lang, current) if claim.proofs else None,
-                "sentence": _inline(claim.sentence),
-            }
-            for claim in mine.values()
-        },
+    tips = {k: words[k] for k in ("tip_asserted", "tip_cited", "tip_more", "tip_many", "close")}
+    claims = {
+        claim.id: {
+            "proofs": [{"file": p.snippet, "line": p.line, "code": p.code} for p in claim.proofs],
+            "cite": claim.cite,
+            "runs": releases(claim, lang, current) if claim.proofs else None,
+            "sentence": _inline(claim.sentence),
+        }
+        for claim in mine.values()
     }
-    return content + json_script("gs-claims-data", found)
+    return content + json_script("gs-claims-data", {"words": tips, "claims": claims})

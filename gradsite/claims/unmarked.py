@@ -11,7 +11,7 @@ from pathlib import Path
 
 from gradsite.claims.ledger import MARK, SENTENCE_END
 from gradsite.pages import blank_code
-from gradsite.project import LANGUAGES, split_source
+from gradsite.project import language_of
 
 # A sentence that looks like it says what PyTorch does: one of these verbs, a number,
 # inline code that calls something, or an error's name.
@@ -51,7 +51,7 @@ def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
         marked = is_mark or MARK.match(blank, end) is not None
         first = start + len(sentence) - len(sentence.lstrip())
         start = end
-        if is_mark or marked:
+        if marked:
             start = _after_marks(blank, end)
         lines = [line for line in sentence.strip().splitlines() if not _SKIP_LINE.match(line)]
         plain = _LIST_ITEM.sub("", " ".join(" ".join(lines).split()))
@@ -77,9 +77,8 @@ def main(argv: list[str]) -> int:
         return 2
     total = 0
     for path in argv[1:]:
-        lang = split_source(Path(path).name)
-        language = lang[1] if lang else LANGUAGES[0]
-        for line, sentence in unmarked(Path(path).read_text(encoding="utf-8"), language):
+        text = Path(path).read_text(encoding="utf-8")
+        for line, sentence in unmarked(text, language_of(Path(path).name)):
             print(f"{path}:{line}: {sentence}")
             total += 1
     print(f"{total} sentence(s) look like behaviour statements without a claim mark")

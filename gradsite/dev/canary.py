@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CHAPTER = "zeroing/index.html"  # a chapter page with examples, math-free; pictures are elsewhere
 DIFF_LINES = 40  # per file in the report; the whole diff is in properdocs.diff
+_GENERATOR = re.compile(rb'^\s*<meta name="generator" content="[^"]*">\s*$', re.M)
 
 
 def _version(name: str) -> str:
@@ -54,10 +55,7 @@ def _version(name: str) -> str:
 def _newest(name: str) -> str | None:
     """The newest release on the package index, as pip sees it (one look-up)."""
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "index", "versions", name],
-        capture_output=True,
-        text=True,
-        check=False,
+        [sys.executable, "-m", "pip", "index", "versions", name], capture_output=True, text=True
     )
     match = re.search(rf"^{re.escape(name)} \(([^)]+)\)", done.stdout, re.M)
     return match[1] if match else None
@@ -66,19 +64,18 @@ def _newest(name: str) -> str | None:
 def _run(command: list[str], cwd: Path, log: Path) -> tuple[int, float]:
     started = time.monotonic()
     with log.open("w", encoding="utf-8") as out:
-        done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, check=False)
+        done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
     return done.returncode, time.monotonic() - started
+
+
+def _build(tool: str, out: Path) -> tuple[int, float]:
+    """`<tool> build --strict` of the project into <out>/<tool>, logged to <out>/<tool>.log."""
+    command = [str(BIN / tool), "build", "--strict", "--site-dir", str(out / tool)]
+    return _run(command, ROOT, out / f"{tool}.log")
 
 
 def _files(site: Path) -> dict[str, Path]:
     return {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
-
-
-def _text(data: bytes) -> list[str] | None:
-    try:
-        return data.decode("utf-8").splitlines(keepends=True)
-    except UnicodeDecodeError:
-        return None
 
 
 def _zip_members(data: bytes) -> dict[str, bytes]:
@@ -86,10 +83,7 @@ def _zip_members(data: bytes) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
-_GENERATOR = re.compile(rb'^\s*<meta name="generator" content="[^"]*">\s*$', re.M)
-
-
-def _without_generator(data: bytes) -> bytes:
+def _bare(data: bytes) -> bytes:
     """A page without its `<meta name="generator">` line, which names the tool that built it."""
     return _GENERATOR.sub(b"", data)
 
@@ -97,44 +91,31 @@ def _without_generator(data: bytes) -> bytes:
 def compare(reference: Path, other: Path) -> tuple[int, list[str], list[str], str]:
     """(identical files, files that differ only in the generator tag, other differences in words, the diffs)."""
     a, b = _files(reference), _files(other)
-    same, generator_only, words, diffs = 0, [], [], []
-    for name in sorted(a.keys() - b.keys()):
-        words.append(f"only in the MkDocs build: {name}")
-    for name in sorted(b.keys() - a.keys()):
-        words.append(f"only in the ProperDocs build: {name}")
+    same, generator_only, diffs = 0, [], []
+    words = [f"only in the MkDocs build: {name}" for name in sorted(a.keys() - b.keys())]
+    words += [f"only in the ProperDocs build: {name}" for name in sorted(b.keys() - a.keys())]
     for name in sorted(a.keys() & b.keys()):
         left, right = a[name].read_bytes(), b[name].read_bytes()
         if left == right:
             same += 1
-            continue
-        if name.endswith(".zip"):
+        elif name.endswith(".zip"):
             x, y = _zip_members(left), _zip_members(right)
             members = sorted(m for m in x.keys() | y.keys() if x.get(m) != y.get(m))
-            real = [
-                m
-                for m in members
-                if _without_generator(x.get(m, b"")) != _without_generator(y.get(m, b""))
-            ]
+            real = [m for m in members if _bare(x.get(m, b"")) != _bare(y.get(m, b""))]
             if real:
                 words.append(f"{name}: {len(real)} member(s) differ: {', '.join(real[:8])}")
             else:
                 generator_only.append(f"{name} ({len(members)} pages inside)")
-            continue
-        if _without_generator(left) == _without_generator(right):
+        elif _bare(left) == _bare(right):
             generator_only.append(name)
-            continue
-        words.append(f"{name}: differs")
-        lines_a, lines_b = _text(left), _text(right)
-        if lines_a is None or lines_b is None:
-            diffs.append(f"Binary files {name} differ\n")
         else:
-            diffs.append(
-                "".join(
-                    difflib.unified_diff(
-                        lines_a, lines_b, f"mkdocs/{name}", f"properdocs/{name}", n=1
-                    )
-                )
-            )
+            words.append(f"{name}: differs")
+            try:
+                lines = [side.decode().splitlines(keepends=True) for side in (left, right)]
+            except UnicodeDecodeError:
+                diffs.append(f"Binary files {name} differ\n")
+            else:
+                diffs += difflib.unified_diff(*lines, f"mkdocs/{name}", f"properdocs/{name}", n=1)
     return same, generator_only, words, "".join(diffs)
 
 
@@ -143,13 +124,11 @@ def _read(site: Path, name: str) -> str:
     return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
 
 
-def _pages(site: Path) -> set[str]:
-    return {p.relative_to(site).as_posix() for p in site.rglob("index.html")}
-
-
 def _pages_found(reference: Path, site: Path) -> list[str]:
     """The pages at MkDocs' addresses, and the two languages (the i18n plugin)."""
-    pages, expected = _pages(site), _pages(reference)
+    pages, expected = (
+        {p.relative_to(s).as_posix() for p in s.rglob("index.html")} for s in (site, reference)
+    )
     en = {p for p in expected if p.startswith("en/")}
     zh = expected - en
     others = sorted(pages - expected)
@@ -158,13 +137,12 @@ def _pages_found(reference: Path, site: Path) -> list[str]:
         f"({len(zh & pages)} of {len(zh)} Chinese at /, {len(en & pages)} of {len(en)} English under /en/)"
         + (f"; it made {len(others)} others: {', '.join(others[:6])}" if others else "")
     ]
-    if not en & pages:  # two languages from one docs/ with index.zh.md / index.en.md
-        found.append(
-            "Languages: DROPPED. No English site under /en/: the i18n plugin (mkdocs-static-i18n) "
-            "was not run, so one of the two languages is lost"
-        )
-    else:
-        found.append(f"Languages: English pages built ({len(en & pages)} of {len(en)})")
+    found.append(  # two languages from one docs/ with index.zh.md / index.en.md
+        f"Languages: English pages built ({len(en & pages)} of {len(en)})"
+        if en & pages
+        else "Languages: DROPPED. No English site under /en/: the i18n plugin (mkdocs-static-i18n) "
+        "was not run, so one of the two languages is lost"
+    )
     return found
 
 
@@ -202,12 +180,10 @@ def _hooks_found(site: Path, config: dict) -> list[str]:
         f"Hook gradsite/languages.py: {'ran' if split else 'DROPPED'} (a search index per language, "
         f"en/search/search_index.json {'exists' if split else 'is missing'})"
     )
-    offline = (site / "downloads" / "pytorch-gradients-offline.zip").exists()
-    found.append(
-        f"Offline copy (gradsite/downloads/offline.py): {'made' if offline else 'DROPPED'}"
-    )
-    listed = config.get("hooks", [])
-    unchecked = [h for h in listed if h not in HOOK_MARKERS and h != "gradsite/languages.py"]
+    made = (site / "downloads" / "pytorch-gradients-offline.zip").exists()
+    found.append(f"Offline copy (gradsite/downloads/offline.py): {'made' if made else 'DROPPED'}")
+    checked = [*HOOK_MARKERS, "gradsite/languages.py"]
+    unchecked = [h for h in config.get("hooks", []) if h not in checked]
     if unchecked:
         found.append(
             f"Hooks not checked by a marker: {', '.join(unchecked)} (they run only if the others do)"
@@ -247,11 +223,8 @@ def _search_found(site: Path, config: dict) -> list[str]:
         kept = []
         for key in ("lang", "separator", "pipeline"):
             value, want = settings.get(key), wanted.get(key)
-            kept.append(
-                f"{key} kept"
-                if value == want
-                else f"{key} DROPPED ({value!r}, mkdocs.yml: {want!r})"
-            )
+            dropped = f"DROPPED ({value!r}, mkdocs.yml: {want!r})"
+            kept.append(f"{key} {'kept' if value == want else dropped}")
         jieba = "\u200b" in text
         found.append(
             f"Search ({index.relative_to(site).as_posix()}): {'; '.join(kept)}; "
@@ -262,19 +235,13 @@ def _search_found(site: Path, config: dict) -> list[str]:
 
 def zensical_findings(reference: Path, site: Path, config: dict) -> list[str]:
     """What Zensical's build kept and dropped, in words, against the MkDocs build."""
-    return [
-        *_pages_found(reference, site),
-        *_hooks_found(site, config),
-        *_content_found(reference, site),
-        *_search_found(site, config),
-    ]
+    found = _pages_found(reference, site) + _hooks_found(site, config)
+    return found + _content_found(reference, site) + _search_found(site, config)
 
 
 def _copy_project(target: Path) -> None:
-    names = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout
-    for name in names.decode().split("\0"):
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+    for name in listed.stdout.decode().split("\0"):
         if name and (ROOT / name).is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, target / name)
@@ -283,11 +250,7 @@ def _copy_project(target: Path) -> None:
 def _properdocs(out: Path) -> tuple[list[str], int]:
     """ProperDocs' strict build compared with MkDocs' file by file: the report's section, and 1
     when it failed or its pages differ."""
-    code, took = _run(
-        [str(BIN / "properdocs"), "build", "--strict", "--site-dir", str(out / "properdocs")],
-        ROOT,
-        out / "properdocs.log",
-    )
+    code, took = _build("properdocs", out)
     report = ["## ProperDocs\n"]
     if code:
         tail = (out / "properdocs.log").read_text(encoding="utf-8")[-2000:]
@@ -301,8 +264,7 @@ def _properdocs(out: Path) -> tuple[list[str], int]:
         f"Strict build in {took:.0f} s. Of the files of the MkDocs build, {same} are byte-identical, "
         f'{len(generator_only)} differ only in the `<meta name="generator">` line that names the tool '
         f"(the HTML pages, and the offline zip that holds them), {len(words)} differ otherwise"
-        + (": the pages are the same." if not words else ":")
-        + "\n"
+        + (":\n" if words else ": the pages are the same.\n")
     )
     if generator_only:
         report.append(f"Generator line only: {', '.join(generator_only)}.\n")
@@ -332,11 +294,8 @@ def _zensical(out: Path, config: dict) -> list[str]:
     """The newest Zensical builds a copy of the project: the report's section, in words."""
     project = out / "zensical-project"
     _copy_project(project)
-    code, took = _run(
-        [str(BIN / "zensical"), "build", "--config-file", "mkdocs.yml"],
-        project,
-        out / "zensical.log",
-    )
+    command = [str(BIN / "zensical"), "build", "--config-file", "mkdocs.yml"]
+    code, took = _run(command, project, out / "zensical.log")
     log = (out / "zensical.log").read_text(encoding="utf-8", errors="replace")
     log = re.sub(r"\x1b\[[0-9;]*m", "", log)
     (out / "zensical.log").write_text(log, encoding="utf-8")
@@ -381,11 +340,7 @@ def main() -> int:
         f"ProperDocs {_version('properdocs')}, Zensical {_version('zensical')}, torch {_version('torch')}.",
         "",
     ]
-    code, took = _run(
-        [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(out / "mkdocs")],
-        ROOT,
-        out / "mkdocs.log",
-    )
+    code, took = _build("mkdocs", out)
     report.append(
         f"## MkDocs (the reference)\n\n{'built' if code == 0 else 'FAILED'} in {took:.0f} s (log: mkdocs.log).\n"
     )

@@ -29,19 +29,14 @@ def expand_includes(text: str, root: Path = ROOT) -> str:
     return "".join(lines)
 
 
-def _as_script(text: str, root: Path = ROOT) -> str:
-    """The fence as the build runs it: `__file__` is the included snippet's path."""
-    match = next(filter(None, map(INCLUDE.match, text.splitlines())), None)
-    script = expand_includes(text, root)
-    if match:  # one line more: snippet line n is then fence line n + 1
-        script = f"__file__ = {str(root / match['path'])!r}\n" + script
-    return script
-
-
 def _resolve_snippets(state) -> None:
-    for token in state.tokens:
-        if token.type == "fence":
-            token.content = _as_script(token.content)
+    """Each fence as the build runs it: `__file__` is the included snippet's path."""
+    for token in (t for t in state.tokens if t.type == "fence"):
+        match = next(filter(None, map(INCLUDE.match, token.content.splitlines())), None)
+        script = expand_includes(token.content)
+        if match:  # one line more: snippet line n is then fence line n + 1
+            script = f"__file__ = {str(ROOT / match['path'])!r}\n" + script
+        token.content = script
 
 
 @pytest.hookimpl
@@ -59,12 +54,8 @@ def pytest_markdown_docs_markdown_it() -> MarkdownIt:
 
 @pytest.hookimpl
 def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
-    if collection_path.suffix == ".md" and collection_path.suffixes[-2:-1] not in (
-        [],
-        [f".{DEFAULT}"],
-    ):
-        return True
-    return None
+    other = collection_path.suffixes[-2:-1] not in ([], [f".{DEFAULT}"])  # another language's
+    return True if collection_path.suffix == ".md" and other else None
 
 
 @pytest.hookimpl(trylast=True)

@@ -68,20 +68,12 @@ def current(docs: Path = DOCS) -> dict[str, dict[str, dict[str, str]]]:
     """{page: {section: {language: hash}}} of the pages as they are on disk."""
     state: dict[str, dict[str, dict[str, str]]] = {}
     for page in pages(docs):
-        per_language = {
-            language: sections((docs / f"{page}.{language}.md").read_text(encoding="utf-8"))
-            for language in LANGUAGES
-            if (docs / f"{page}.{language}.md").exists()
-        }
-        names = list(dict.fromkeys(name for found in per_language.values() for name in found))
-        state[page] = {
-            name: {
-                language: digest(found[name])
-                for language, found in per_language.items()
-                if name in found
-            }
-            for name in names
-        }
+        state[page] = {}
+        for language in LANGUAGES:
+            path = docs / f"{page}.{language}.md"
+            if path.exists():
+                for name, text in sections(path.read_text(encoding="utf-8")).items():
+                    state[page].setdefault(name, {})[language] = digest(text)
     return state
 
 

@@ -82,10 +82,8 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--fix"]:
         for path in fix(files()):
             print(f"typography fixed: {path.relative_to(ROOT)}")
-        left = problems(files())
     elif sys.argv[1:]:
         sys.exit("usage: python -m gradsite.dev.typography [--fix]")
-    else:
-        left = problems(files())
+    left = problems(files())
     print("\n".join(left))
     sys.exit(1 if left else 0)

@@ -90,10 +90,8 @@ def add_links(output, page, config) -> str:
         for href, key in links
     )
     box = f'<ul class="gs-downloads">{items}</ul>'
-    title_end = output.index("</h1>", output.index('<article class="md-content__inner')) + len(
-        "</h1>"
-    )
-    return output[:title_end] + "\n" + box + output[title_end:]
+    at = output.index("</h1>", output.index('<article class="md-content__inner')) + len("</h1>")
+    return output[:at] + "\n" + box + output[at:]
 
 
 def _examples_zips(config, site: Path, root: Path) -> None:
@@ -117,12 +115,9 @@ def _examples_zips(config, site: Path, root: Path) -> None:
         names = [Path(s).name for s in snippets]
         files = {f"{chapter}/{name}": (root / s).read_bytes() for name, s in zip(names, snippets)}
         files[f"{chapter}/requirements.txt"] = requirements.encode()
+        listing = "\n".join(f"- `{name}`" for name in names)
         readme = WORDS[language]["readme"]["text"].format(
-            title=title,
-            first=names[0],
-            torch=versions["torch"],
-            files="\n".join(f"- `{name}`" for name in names),
-            url=url,
+            title=title, first=names[0], torch=versions["torch"], files=listing, url=url
         )
         files[f"{chapter}/README.md"] = readme.encode()
         write_zip(folder / f"{chapter}-examples.zip", files, date)

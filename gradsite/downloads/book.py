@@ -48,18 +48,11 @@ SWITCH = "GRADSITE_PDF"
 WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.toml
 # Chromium as the build and the browser tests run it. Without the networking flags, it phones
 # home at start-up (updates, sync, field trials); on a closed network those are refused.
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+BROWSER_ARGS = (
+    "--headless --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --no-first-run --disable-sync"
+).split()
 CHROMIUM_ARGS = [*BROWSER_ARGS, "--no-pdf-header-footer", "--generate-pdf-document-outline"]
-
-
 BROWSER = "GRADSITE_CHROMIUM"  # where Chromium is; when set, the only place looked at
 REQUIRE = "GRADSITE_REQUIRE_BROWSER"  # =1 (.ci/run, the docs workflow): a missing one fails
 INSTALL = (
@@ -103,14 +96,14 @@ def wanted() -> bool:
 
 
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
-_DROP = [
-    re.compile(
-        r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>', re.S
-    ),
-    re.compile(r'<ul class="gs-downloads">.*?</ul>', re.S),
-    re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S),
-    re.compile(r'<aside class="md-source-file">.*?</aside>', re.S),
-]
+# What a printed page cannot use: the edit button, the download links, the heading anchors,
+# the page's dates.
+_DROP = re.compile(
+    r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>'
+    r'|<ul class="gs-downloads">.*?</ul>|<a class="headerlink"[^>]*>.*?</a>'
+    r'|<aside class="md-source-file">.*?</aside>',
+    re.S,
+)
 # The checks folded under an example (gradsite/hooks.py): a fold with no fold inside it.
 _PROOF = re.compile(
     r'<details class="success gs-checks">\s*<summary>(.*?)</summary>(.*?)</details>', re.S
@@ -183,9 +176,7 @@ def book_html(
     contents, chapters = [], []
     for page in nav:
         built = (site / language_root / page / "index.html").read_text(encoding="utf-8")
-        article = _ARTICLE.search(built)[1]
-        for pattern in _DROP:
-            article = pattern.sub("", article)
+        article = _DROP.sub("", _ARTICLE.search(built)[1])
         article = _PROOF.sub(lambda m: _proof_link(m, f"{url}{page}", words), article)
         article = article.replace("<details", "<details open")
         key = keys[page]
@@ -211,23 +202,14 @@ def book_html(
     )
 
 
-def _pdf_date(epoch: int) -> bytes:
-    return time.strftime("%Y%m%d%H%M%S", time.gmtime(epoch)).encode()
-
-
 def _once(text: str) -> str | None:
     """`text` with each of its runs written twice ("梯度梯度分离分离") written once, or None."""
     kept, i = [], 0
     while i < len(text):
-        k = next(
-            (
-                k
-                for k in range(1, (len(text) - i) // 2 + 1)
-                if text[i : i + k] == text[i + k : i + 2 * k]
-            ),
-            None,
-        )
-        if k is None:
+        for k in range(1, (len(text) - i) // 2 + 1):  # the shortest run written twice here
+            if text[i : i + k] == text[i + k : i + 2 * k]:
+                break
+        else:
             return None
         kept.append(text[i : i + k])
         i += 2 * k
@@ -258,9 +240,8 @@ def settle(pdf: bytes, epoch: int) -> bytes:
         for i, n in enumerate(sorted({int(m) for m in re.findall(rb"\(node(\d{8})\)", pdf)}), 1)
     }
     pdf = re.sub(rb"\(node(\d{8})\)", lambda m: b"(node%08d)" % ranks[int(m[1])], pdf)
-    pdf = re.sub(
-        rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + _pdf_date(epoch), pdf
-    )
+    date = time.strftime("%Y%m%d%H%M%S", time.gmtime(epoch)).encode()
+    pdf = re.sub(rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + date, pdf)
     ids = re.findall(rb"/ID ?\[ ?<([0-9A-Fa-f]+)> ?<([0-9A-Fa-f]+)> ?\]", pdf)
     if ids:
         blank = pdf
@@ -284,13 +265,8 @@ def print_books(jobs: list[tuple[Path, Path]], browser: str, epoch: int) -> list
             f"--print-to-pdf={target}",
             source.resolve().as_uri(),
         ]
-        running.append(
-            (
-                target,
-                profile,
-                subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT),
-            )
-        )
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        running.append((target, profile, process))
     errors = []
     for target, profile, process in running:
         output, _ = process.communicate(timeout=600)

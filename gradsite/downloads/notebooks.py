@@ -40,15 +40,8 @@ def _prose(text: str, page_url: str, site_url: str) -> str:
     text = HEADING_ID.sub(r"\g<heading>", strip(text))
 
     def admonition(match):
-        title = (
-            re.sub(r"\\(.)", r"\1", match["title"])
-            if match["title"]
-            else match["kind"].capitalize()
-        )
-        body = [
-            line[4:] if line.startswith("    ") else line
-            for line in match["body"].strip("\n").split("\n")
-        ]
+        title = re.sub(r"\\(.)", r"\1", match["title"] or "") or match["kind"].capitalize()
+        body = [line.removeprefix("    ") for line in match["body"].strip("\n").split("\n")]
         return "\n".join([f"> **{title}**", ">", *(f"> {line}".rstrip() for line in body)]) + "\n"
 
     text = _ADMONITION.sub(admonition, text)
@@ -116,12 +109,9 @@ def notebook(
             result = Result(PLACEHOLDER)
         if result is None or result.failure:
             raise ValueError(f"{where}: example {name} has no output in this build")
-        # An example's cell is its recipe, as the page shows it (the checks stay in the file).
-        code = (
-            split_example((root / snippet).read_text(encoding="utf-8")).recipe
-            if snippet
-            else fence.body
-        )
+        code = fence.body
+        if snippet:  # its recipe, as the page shows it (the checks stay in the file)
+            code = split_example((root / snippet).read_text(encoding="utf-8")).recipe
         cells += _cells(code, result.output, name, snippet)
     prose(_math(markdown[position:]))
     for number, cell in enumerate(cells, 1):

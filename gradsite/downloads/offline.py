@@ -88,18 +88,15 @@ def _books(config, site: Path) -> list[Path]:
         root = url_prefix(language)
         home = (site / root / "index.html").read_text(encoding="utf-8")
         # The home page's <title> is the site's name, or "Home - <site name>".
-        title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()).rsplit(
-            " - ", 1
-        )[-1]
-        description = html.unescape(
-            re.search(r'<meta name="description" content="([^"]*)"', home)[1]
-        )
+        title = re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()
+        title = html.unescape(title).rsplit(" - ", 1)[-1]
+        description = re.search(r'<meta name="description" content="([^"]*)"', home)[1]
         url = f"{(config.site_url or '/').rstrip('/')}/{root}"
         words = dict(WORDS[language]["book"])
         date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
         torch = config.extra.get("torch_version", "?")
         words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
-        text = book.book_html(site, root, nav, words, title, description, url)
+        text = book.book_html(site, root, nav, words, title, html.unescape(description), url)
         style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
         text = text.replace("</head>", f"{style}\n</head>", 1)
         source = site / root / "book.html"
@@ -162,26 +159,19 @@ def make(site: Path, build, project: Path, outputs: Path | None = None) -> tuple
         return code, log + more
 
 
-def _search_scripts(site: Path) -> None:
-    """search_index.js for each language's index (Material reads it from file://)."""
-    for language in LANGUAGES:
-        folder = site / url_prefix(language) / "search"
-        data = (folder / "search_index.json").read_text(encoding="utf-8")
-        (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
-
-
 def write(config, site: Path) -> None:
-    """In the offline copy's own build: its search scripts; in the site's build: the PDFs."""
+    """In the offline copy's own build: its search scripts, search_index.js for each language's
+    index (Material reads it from file://); in the site's build: the PDFs."""
     if enabled(config):
-        _search_scripts(site)
+        for language in LANGUAGES:
+            folder = site / url_prefix(language) / "search"
+            data = (folder / "search_index.json").read_text(encoding="utf-8")
+            (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
     elif plugin(config):
         _books(config, site)
 
 
 def mkdocs_build(site: Path, env: dict) -> tuple[int, str]:
     """`mkdocs build --strict` into `site`, its log passed through as it comes."""
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        env={**os.environ, **env},
-    )
-    return done.returncode, ""
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    return subprocess.run(command, env={**os.environ, **env}).returncode, ""

@@ -84,11 +84,8 @@ def save(data: dict, path: Path = DATA) -> None:
 def record(data: dict, release: str, result: dict, source: str) -> None:
     """Merge one example's result into the release's row, and its output text."""
     row = data["releases"].setdefault(release, {"provenance": {}, "examples": {}})
-    entry = {
-        "source": source,
-        **{key: result[key] for key in ("status", "error", "line", "output")},
-    }
-    row["examples"][result["example"]] = entry
+    entry = {key: result[key] for key in ("status", "error", "line", "output")}
+    row["examples"][result["example"]] = {"source": source, **entry}
     row["examples"] = dict(sorted(row["examples"].items()))
     data.setdefault("outputs", {})[result["output"]] = result["text"]
 

@@ -82,10 +82,8 @@ def create_env(release: str, index: str | None) -> Path:
 
 
 def disk_mb(path: Path) -> int:
-    return (
-        sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
-        // 2**20
-    )
+    files = [f for f in path.rglob("*") if f.is_file() and not f.is_symlink()]
+    return sum(f.stat().st_size for f in files) // 2**20
 
 
 def run_examples(
@@ -122,9 +120,8 @@ def _own_torch() -> str | None:
 
 
 def _commit() -> str:
-    done = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    )
+    command = ["git", "rev-parse", "--short", "HEAD"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     return done.stdout.strip() or "unknown"
 
 
@@ -212,7 +209,15 @@ def _run_release(data: dict, release: str, names: list[str], full: bool, args, p
     progress.spent.append(time.monotonic() - progress.started)
 
 
-def run(releases: list[str], wanted: list[str], args) -> None:
+def run(args) -> None:
+    releases = args.releases.split() or list(RELEASES)
+    unknown = [r for r in releases if r not in RELEASES and r != NIGHTLY]
+    wanted = args.examples.split() or snippets()
+    missing = [e for e in wanted if not (ROOT / e).is_file()]
+    if unknown or missing:
+        sys.exit(
+            f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix/__init__.py) or example(s) {missing}"
+        )
     data = load()
     for row in data["releases"].values():  # examples deleted since: their records go
         row["examples"] = {e: entry for e, entry in row["examples"].items() if (ROOT / e).is_file()}
@@ -243,28 +248,14 @@ def _costs() -> None:
     for release, row in load()["releases"].items():
         p = row["provenance"]
         failed = sum(e["status"] == "failed" for e in row["examples"].values())
-        cells = [
-            (p.get("install_seconds"), "s"),
-            (p.get("run_seconds"), "s"),
-            (p.get("env_mb"), "MB"),
-        ]
-        install, runtime, disk = (f"{c:,} {unit}" if c is not None else "—" for c, unit in cells)
+        install, runtime, disk = (
+            f"{p[key]:,} {unit}" if p.get(key) is not None else "—"
+            for key, unit in (("install_seconds", "s"), ("run_seconds", "s"), ("env_mb", "MB"))
+        )
         print(
             f"| {release} | {p.get('torch', '?')} | {install} | {runtime} | {disk} | "
             f"{failed}/{len(row['examples'])} |"
         )
-
-
-def _run_command(args) -> None:
-    releases = args.releases.split() or list(RELEASES)
-    unknown = [r for r in releases if r not in RELEASES and r != NIGHTLY]
-    wanted = args.examples.split() or snippets()
-    missing = [e for e in wanted if not (ROOT / e).is_file()]
-    if unknown or missing:
-        sys.exit(
-            f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix/__init__.py) or example(s) {missing}"
-        )
-    run(releases, wanted, args)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -300,4 +291,4 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "merge":
         save(merge_files(load(), args.files))
     else:
-        _run_command(args)
+        run(args)

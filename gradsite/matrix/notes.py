@@ -2,7 +2,7 @@
 page's language:
 
 * under each example a chapter page includes (top level or inside a fold), a
-  `<div class="mx-versions">` naming it (`add_notes`, then `add_data`), holding the one-line
+  `<div class="mx-versions">` naming it (`spot`, then `add_data`), holding the one-line
   compatibility note (`note`) only where some tested release fails, warns or prints something
   else (an example that runs the same everywhere gets none); an example the matrix has no
   current row for gets no note, and the build says so at info level (`make test` fails on it:
@@ -32,8 +32,6 @@ from gradsite.words import WORDS as ALL_WORDS
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
 WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
-
-
 # The release choice on pages with examples (add_data puts these in the
 # page's data, docs/assets/releases.js shows them): {release}, {pinned}, {n}, {line}, {code}, {error}.
 UI = {lang: table["releases"] for lang, table in ALL_WORDS.items()}
@@ -46,15 +44,11 @@ def minor(release: str) -> str:
 def reason(example: str, entry: dict, lang: str, root: Path = ROOT) -> str:
     """The error, and the example's line that raised it, quoted (from the source that ran):
     never its number, which the page's code block does not show."""
-    why = entry["error"] or ""
-    code = _code(example, entry, root)
-    if code:
-        where = WORDS[lang]["at"].format(code=code)
-        if lang == "zh":  # full-width brackets in Chinese text
-            why = f"{why}（{where}）"
-        else:
-            why = f"{why} ({where})"
-    return why
+    why, code = entry["error"] or "", _code(example, entry, root)
+    if not code:
+        return why
+    where = WORDS[lang]["at"].format(code=code)
+    return f"{why}（{where}）" if lang == "zh" else f"{why} ({where})"  # full-width in Chinese
 
 
 def note(
@@ -71,22 +65,15 @@ def note(
     notes some 250 examples, and reads each file once). `pinned`: the release the site is
     built with (PINNED; a test names another)."""
     pinned = pinned or PINNED
-    results = (rows(data, root) if current is None else current).get(example)
-    if not results:
-        return None
-    words = WORDS[lang]
+    results = (rows(data, root) if current is None else current).get(example) or {}
     releases = [r for r in results if r != NIGHTLY]
     if not releases:
         return None
+    words = WORDS[lang]
     ok = [results[r]["status"] != "failed" for r in releases]
     bad = [r for r, good in zip(releases, ok) if not good]
-    newest_bad = results[bad[-1]] if bad else None
-    why = reason(example, newest_bad, lang, root) if newest_bad else ""
-
-    def listed(some: list[str]) -> str:
-        return span(some, releases, lang)
-
-    other = listed(other_output(results, pinned))
+    why = reason(example, results[bad[-1]], lang, root) if bad else ""
+    other = span(other_output(results, pinned), releases, lang)
     if releases == [pinned] and all(ok):  # no other release has run it yet
         text = words["pinned"].format(pinned=minor(pinned))
     elif not any(ok):
@@ -104,10 +91,10 @@ def note(
             last_ok=minor(releases[ok.index(False) - 1]), first_bad=minor(bad[0]), why=why
         )
     else:
-        text = words["some"].format(bad=listed(bad), why=why)
+        text = words["some"].format(bad=span(bad, releases, lang), why=why)
     warned = [r for r in releases if results[r]["status"] == "warned"]
     if warned:
-        text += words["warn"].format(warned=listed(warned))
+        text += words["warn"].format(warned=span(warned, releases, lang))
     if other:
         text += words["other"].format(other=other)
     return text
@@ -115,21 +102,16 @@ def note(
 
 def span(some: list[str], releases: list[str], lang: str) -> str:
     """Releases as a list in the page's language, three or more in a row as a range: 1.13–2.12、2.14."""
+    comma = "、" if lang == "zh" else ", "
     runs: list[list[str]] = []
-    for release in releases:
-        if release not in some:
-            continue
-        if runs and releases.index(runs[-1][-1]) == releases.index(release) - 1:
+    for i, release in enumerate(releases):
+        if release in some and runs and runs[-1][-1] == releases[i - 1]:
             runs[-1].append(release)
-        else:
+        elif release in some:
             runs.append([release])
-    parts = [
-        f"{minor(r[0])}–{minor(r[-1])}"
-        if len(r) >= 3
-        else ("、" if lang == "zh" else ", ").join(map(minor, r))
-        for r in runs
-    ]
-    return ("、" if lang == "zh" else ", ").join(parts)
+    return comma.join(
+        f"{minor(r[0])}–{minor(r[-1])}" if len(r) >= 3 else comma.join(map(minor, r)) for r in runs
+    )
 
 
 def other_output(results: dict[str, dict], pinned: str | None = None) -> list[str]:
@@ -147,9 +129,8 @@ def other_output(results: dict[str, dict], pinned: str | None = None) -> list[st
 def differs(example: str, current: dict, pinned: str | None = None) -> bool:
     """Whether some tested release fails, warns or prints something else: the note is shown only then."""
     results = {r: e for r, e in current.get(example, {}).items() if r != NIGHTLY}
-    return any(e["status"] != "passed" for e in results.values()) or bool(
-        other_output(results, pinned)
-    )
+    failing = any(e["status"] != "passed" for e in results.values())
+    return failing or bool(other_output(results, pinned))
 
 
 def page_data(
@@ -185,14 +166,12 @@ def page_data(
             elif pinned and entry["status"] == "passed" and entry["output"] == pinned["output"]:
                 row.append(0)
             else:
-                item = {"status": entry["status"], "output": entry["output"]}
+                output = entry["output"]
+                item = {"status": entry["status"], "output": output}
                 if entry["status"] != "passed":
-                    item["error"] = entry["error"]
-                    item["code"] = _code(example, entry, root)
-                if (not pinned or entry["output"] != pinned["output"]) and entry[
-                    "output"
-                ] in outputs:
-                    texts[entry["output"]] = outputs[entry["output"]]
+                    item.update(error=entry["error"], code=_code(example, entry, root))
+                if output in outputs and (not pinned or output != pinned["output"]):
+                    texts[output] = outputs[output]
                 row.append(item)
         entries[example] = {"pinned": pinned["output"] if pinned else None, "releases": row}
     return {
@@ -216,17 +195,10 @@ def _code(example: str, entry: dict, root: Path) -> str | None:
         return None
     lines = (root / example).read_text(encoding="utf-8").splitlines()
     bare = [line for line in lines if not CLAIM_COMMENT.match(line)]
-    found = [
-        text
-        for text in (
-            source[number - 1].split("#")[0].strip() if number <= len(source) else ""
-            for source in (lines, bare)
-        )
-        if text
-    ]
+    found = [s[number - 1].split("#")[0].strip() for s in (lines, bare) if number <= len(s)]
+    found = [text for text in found if text]
     if (entry.get("error") or "").startswith("AssertionError"):
-        raising = [t for t in found if t.startswith(("assert", "raise"))]
-        found = raising or found
+        found = [t for t in found if t.startswith(("assert", "raise"))] or found
     return found[0] if found else None
 
 
@@ -252,20 +224,16 @@ def _cell(example: str, entry: dict | None, previous: dict | None, lang: str, ro
         return '<td class="mx-none">·</td>'
     ran = previous is not None and "failed" not in (previous["status"], entry["status"])
     changed = ran and previous["output"] != entry["output"]
-    mark = "◆" if changed else ""
     if entry["status"] == "failed":
-        title, symbol, css = (
-            f"{words['fail']}: {reason(example, entry, lang, root)}",
-            "✗",
-            "mx-fail",
-        )
+        why = reason(example, entry, lang, root)
+        title, symbol, css = f"{words['fail']}: {why}", "✗", "mx-fail"
     elif entry["status"] == "warned":
         title, symbol, css = f"{words['warned']}: {entry['error']}", "!", "mx-warn"
     else:
         title, symbol, css = words["pass"], "✓", "mx-pass"
     if changed:
         title += f"; {words['changed']}"
-    return f'<td class="{css}" title="{html.escape(title)}">{symbol}{mark}</td>'
+    return f'<td class="{css}" title="{html.escape(title)}">{symbol}{"◆" if changed else ""}</td>'
 
 
 def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = "../") -> str:
@@ -306,14 +274,12 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
                 f"— {html.escape(why)}</li>"
             )
     listing = f"<ul>{''.join(failures)}</ul>" if failures else f"<p>{words['none']}</p>"
+    provenances = [data["releases"][r]["provenance"] for r in releases]
     runs = "; ".join(
         f"{html.escape(p.get('torch', r))} ({p.get('date', '?')}, {p.get('commit', '?')})"
-        for r, p in ((r, data["releases"][r]["provenance"]) for r in releases)
+        for r, p in zip(releases, provenances)
     )
-    first = next(
-        (data["releases"][r]["provenance"] for r in releases if data["releases"][r]["provenance"]),
-        {},
-    )
+    first = next((p for p in provenances if p), {})
     where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
     return (
         f'<p class="mx-legend">{words["legend"]}</p>'

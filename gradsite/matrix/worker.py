@@ -40,6 +40,7 @@ import tempfile
 import time
 import traceback
 import warnings
+from pathlib import Path
 
 
 def _project():
@@ -139,13 +140,6 @@ def _child(
     os._exit(result["code"])
 
 
-def _read(path: str) -> bytes:
-    if not os.path.exists(path):
-        return b""
-    with open(path, "rb") as file:
-        return file.read()
-
-
 def run(root: str, example: str, cwd: str | None = None, threads: int | None = None) -> dict:
     """Run one example as a program (from `cwd`, default the project root) in a fork of this
     process, within the build's limits; its result as described above, and its "stderr".
@@ -166,14 +160,11 @@ def run(root: str, example: str, cwd: str | None = None, threads: int | None = N
         os.close(write)
         chunks = []
         while True:
-            ready, _, _ = select.select(
-                [read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start))
-            )
-            if not ready:
+            left = max(0.0, TIMEOUT - (time.monotonic() - start))
+            if not select.select([read], [], [], left)[0]:
                 os.kill(pid, signal.SIGKILL)
-                chunks = [
-                    json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()
-                ]
+                timeout = {"error": f"TimeoutError: no result after {TIMEOUT} s"}
+                chunks = [json.dumps(timeout).encode()]
                 break
             chunk = os.read(read, 65536)
             if not chunk:
@@ -185,12 +176,10 @@ def run(root: str, example: str, cwd: str | None = None, threads: int | None = N
         got = json.loads(b"".join(chunks) or b"{}")
         if not chunks and os.WIFSIGNALED(status):
             got = {"error": f"Crash: killed by signal {signal.Signals(os.WTERMSIG(status)).name}"}
-        stdout, stderr = (_read(path) for path in (out, err))
+        stdout, stderr = (Path(p).read_bytes() if os.path.exists(p) else b"" for p in (out, err))
         stderr = stderr.decode(errors="replace").strip()
-    error = got.get("error")
     text = stdout.decode(errors="replace")
-    if not error:
-        error = build_check(text, root)
+    error = got.get("error") or build_check(text, root)
     status_name = "failed" if error else ("warned" if stderr else "passed")
     if status_name == "warned":
         lines = stderr.splitlines()  # "<file>:<line>: UserWarning: ...", then the source line

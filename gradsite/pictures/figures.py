@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import runpy
 from contextlib import nullcontext, redirect_stdout
-from pathlib import Path
 
 import markdown
 import torch
@@ -19,12 +18,6 @@ from gradsite.words import WORDS
 def build_context() -> Context:
     """The build's Context when a page's block calls this module; a blank one in a test."""
     return Context.current() or Context()
-
-
-def project_path(snippet: str) -> Path:
-    """Snippet paths are written as pages include them: relative to the project folder."""
-    path = Path(snippet)
-    return path if path.is_absolute() else build_context().root / path
 
 
 def language(lang: str | None) -> str:
@@ -69,7 +62,7 @@ def run_example(snippet: str, *, record_inputs: bool = False):
     (Context.result) are reused when its code is unchanged: no second run. An example that
     failed earlier in this build is not run again: its failure is raised.
     """
-    path = project_path(snippet)
+    path = build_context().root / snippet  # written as pages include it (or absolute)
     code = path.read_text(encoding="utf-8")
     result = build_context().result(snippet)
     if result and result.failure:

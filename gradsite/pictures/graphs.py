@@ -19,6 +19,8 @@ LINE_HEIGHT = 17
 PAD_X, PAD_Y = 10, 6
 GAP_X, GAP_Y = 22, 30
 ARROW = 7
+# The legend's lines (gradsite/words.toml), each shown when the edge kind or class it explains is drawn.
+LEGEND = {"flow": "flow", "input": "input", "retains": "gs-retains", "hooked": "gs-hooked"}
 
 
 def _tensor_names(namespace: dict, names: tuple[str, ...]) -> dict[str, torch.Tensor]:
@@ -35,27 +37,11 @@ def _tensor_names(namespace: dict, names: tuple[str, ...]) -> dict[str, torch.Te
     return chosen
 
 
-def _parameter_names(namespace: dict) -> list[tuple[str, torch.Tensor]]:
-    """`model.weight` for the parameters of modules the example named."""
-    found = []
-    for name, value in namespace.items():
-        if isinstance(value, torch.nn.Module):
-            found += [(f"{name}.{p}", t) for p, t in value.named_parameters()]
-    return found
-
-
 def _storage(t: torch.Tensor) -> int:
     try:
         return t.untyped_storage().data_ptr()
     except RuntimeError:
         return 0
-
-
-def _grad_text(t: torch.Tensor) -> str | None:
-    """`grad=120` for a scalar whose .grad is kept (reading it must not warn)."""
-    if not (t.is_leaf or t.retains_grad) or t.grad is None or t.grad.numel() != 1:
-        return None
-    return f"grad={t.grad.item():g}"
 
 
 @dataclass
@@ -73,8 +59,10 @@ class _Walk:
         self.tensors = _tensor_names(namespace, names)
         self.named = {id(t): n for n, t in self.tensors.items()}
         self.labels = dict(self.named)
-        for name, t in _parameter_names(namespace):
-            self.labels.setdefault(id(t), name)
+        for name, value in namespace.items():  # `model.weight`: a module the example named
+            if isinstance(value, torch.nn.Module):
+                for parameter, t in value.named_parameters():
+                    self.labels.setdefault(id(t), f"{name}.{parameter}")
         self.inputs = inputs
         self.G = Graph()
         self.keys: dict[int, str] = {}
@@ -104,9 +92,9 @@ class _Walk:
         if t._backward_hooks:  # hooks added by register_hook() and not removed
             classes.append("gs-hooked")
             lines.append(f"hooks={len(t._backward_hooks)}")
-        grad = _grad_text(t)
-        if grad:
-            lines.append(grad)
+        # A scalar's kept .grad (reading any other's would warn): grad=120
+        if (t.is_leaf or t.retains_grad) and t.grad is not None and t.grad.numel() == 1:
+            lines.append(f"grad={t.grad.item():g}")
         return self.key_of(t, lines=lines, classes=classes)
 
     def function(self, fn) -> str:
@@ -337,15 +325,8 @@ def graph(
     namespace, inputs = run_example(snippet, record_inputs=True)
     G = build_graph(namespace, inputs, names)
     words = WORDS[language(lang)]["picture"]
-    kinds = {kind for *_, kind in G.edges}
-    classes = {c for data in G.nodes.values() for c in data["classes"]}
-    legend = [inline(words["flow"])] if "flow" in kinds else []
-    if "input" in kinds:
-        legend.append(inline(words["input"]))
-    if "gs-retains" in classes:
-        legend.append(inline(words["retains"]))
-    if "gs-hooked" in classes:
-        legend.append(inline(words["hooked"]))
+    drawn = {kind for *_, kind in G.edges} | {c for n in G.nodes.values() for c in n["classes"]}
+    legend = [inline(words[key]) for key, seen in LEGEND.items() if seen in drawn]
     for data in G.nodes.values():
         if "detached_from" in data:
             legend.append(inline(words["detached"].format(source=f"`{data['detached_from']}`")))

@@ -160,27 +160,6 @@ class ExampleFailed(Exception):  # noqa: N818 - named for the message an author 
     """An example that failed earlier in this build, asked for again (by a figure that draws it)."""
 
 
-def _failure_line(error: BaseException, origin: str) -> int | None:
-    if isinstance(error, SyntaxError) and error.filename == origin:
-        return error.lineno
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == origin]
-    return frames[-1].lineno if frames else None
-
-
-def _example_traceback(error: BaseException) -> str:
-    """The traceback without the runner's own frames."""
-    own = str(Path(__file__).parent)
-    frames = [
-        f for f in traceback.extract_tb(error.__traceback__) if not f.filename.startswith(own)
-    ]
-    shown = "".join(traceback.format_list(frames)) if frames else ""
-    return (
-        "Traceback (most recent call last):\n"
-        + shown
-        + "".join(traceback.format_exception_only(error))
-    )
-
-
 def execute(code: str, origin: str, stdout: io.StringIO, context: Context) -> dict:
     """Run the code as a program named `origin`; fail on stderr output or an unstable output."""
     namespace = {"__name__": "__main__", "__file__": str(context.root / origin)}
@@ -207,18 +186,22 @@ def execute(code: str, origin: str, stdout: io.StringIO, context: Context) -> di
 
 
 def _failure(error: BaseException, code: str, origin: str, printed: str) -> Failure:
-    """The report of a failed run: the failing line, the error, what it printed before."""
-    line = _failure_line(error, origin)
-    summary = "".join(traceback.format_exception_only(error)).strip()
+    """The report of a failed run (the failing line, the error, what it printed before), and what
+    the page shows: that output, then the traceback without the runner's own frames."""
+    frames = traceback.extract_tb(error.__traceback__)
+    lines = [f.lineno for f in frames if f.filename == origin]
+    if isinstance(error, SyntaxError) and error.filename == origin:
+        lines = [error.lineno]
+    line = lines[-1] if lines else None
     failing = code.splitlines()[line - 1].strip() if line else ""
+    exception = "".join(traceback.format_exception_only(error))
     printed = printed[-2000:]
-    so_far = (
-        "\n  printed before it failed:\n    " + "\n    ".join(printed.splitlines())
-        if printed
-        else ""
-    )
-    shown = (printed + "\n" if printed else "") + _example_traceback(error)
-    return Failure(origin, line, f"\n  {failing}\n  {summary}{so_far}", shown)
+    so_far = ["\n  printed before it failed:", *printed.splitlines()] if printed else []
+    own = str(Path(__file__).parent)
+    shown = traceback.format_list([f for f in frames if not f.filename.startswith(own)])
+    shown = "".join(["Traceback (most recent call last):\n", *shown, exception])
+    details = f"\n  {failing}\n  {exception.strip()}" + "\n    ".join(so_far)
+    return Failure(origin, line, details, (printed + "\n" if printed else "") + shown)
 
 
 def _run(code: str, origin: str, context: Context, snippet: str | None) -> Result:
@@ -232,7 +215,12 @@ def _run(code: str, origin: str, context: Context, snippet: str | None) -> Resul
         namespace = execute(code, origin, stdout, context)
     except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is reported, then rendered
         return Result(stdout.getvalue(), _failure(error, code, origin, stdout.getvalue()), code)
-    _say_if_slow(origin, time.monotonic() - started)
+    seconds = time.monotonic() - started
+    if seconds > project.limit(project.SLOW):  # said at info level: it does not fail the build
+        log.info(
+            f"{origin}: slow example, {seconds:.1f} s (over {project.limit(project.SLOW):g} s, "
+            f"{project.SLOW[0]}): every build pays it, and every test run of it; make it faster if it can"
+        )
     return Result(stdout.getvalue(), None, code, namespace if snippet else None)
 
 
@@ -266,15 +254,6 @@ def run_python(
         log.error(where + failure.details)
         raise ExecutionError(code_block("pytb", failure.shown))
     return result.output
-
-
-def _say_if_slow(origin: str, seconds: float) -> None:
-    """Name an example slower than project.SLOW in the log (info: it does not fail the build)."""
-    if seconds > project.limit(project.SLOW):
-        log.info(
-            f"{origin}: slow example, {seconds:.1f} s (over {project.limit(project.SLOW):g} s, "
-            f"{project.SLOW[0]}): every build pays it, and every test run of it; make it faster if it can"
-        )
 
 
 def summary(context: Context) -> str:
