@@ -88,9 +88,11 @@ def twins_differ(stem: str, what: str, lists: list[list], fix: str, item: str = 
     detail = "; ".join(f"only in {lang}: {', '.join(xs)}" for lang, xs in only.items() if xs)
     if not detail:
         detail = "same ones, another order"
-        if item:
-            at = next(n for n, (x, y) in enumerate(zip(first, second)) if x != y)
-            detail += f": {item} {at + 1} is {first[at]} in {a}, {second[at]} in {b}"
+        if item:  # where they first differ: an item, or the end of the shorter list ([x, x], [x])
+            pairs = enumerate(zip(first, second))
+            at = next((n for n, (x, y) in pairs if x != y), min(len(first), len(second)))
+            say = [xs[at] if at < len(xs) else "none" for xs in (first, second)]
+            detail += f": {item} {at + 1} is {say[0]} in {a}, {say[1]} in {b}"
     return [f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: {detail}. {fix}"]
 
 

@@ -218,6 +218,13 @@ def test_languages_that_differ_in_claims_or_their_order(tmp_path):
     )
     ledger = _ledger(_project(tmp_path / "2", zh=zh))
     assert any("differ in their claims: only in zh: only-in-chinese" in e for e in ledger.errors)
+    # A claim listed twice in one language and once in the other: where the lists part.
+    from gradsite.pages import twins_differ
+
+    assert twins_differ("demo/index", "claims", [["a", "a"], ["a"]], "Fix.", "claim") == [
+        "docs/demo/index.zh.md and docs/demo/index.en.md differ in their claims: same ones, "
+        "another order: claim 2 is a in zh, none in en. Fix."
+    ]
 
 
 def test_marks_render_as_anchors_and_the_summary_counts_the_page(tmp_path):
