@@ -36,6 +36,7 @@ from gradsite.claims.ledger import CLAIMS_PAGE, Ledger, in_nav_order
 from gradsite.downloads import offline
 from gradsite.matrix import notes
 from gradsite.pages import Fence, fences, twins_differ
+from gradsite.pictures.figures import record_drawn
 from gradsite.project import (
     HEADING_ID,
     INCLUDE,
@@ -160,6 +161,7 @@ def on_page_markdown(markdown, page, config, files):
     site, src = site_of(config), page.file.src_uri
     site.runner.page = src
     found = fences(markdown)  # the page, parsed once
+    record_drawn(markdown, site.runner)  # a graph's example records its inputs in its one run
     _glossary_variants(markdown, src, config)
     site.error_entries[src] = errorindex.entries(markdown, found)
     markdown = _examples(markdown, found, src, site)

@@ -1,4 +1,9 @@
-"""Pictures are drawn from the real computation, the same on every build, and self-contained."""
+"""Pictures are drawn from the real computation, the same on every build, and self-contained.
+
+The pictures of the site's examples are read from the build (`site`), which drew each from the
+example's one run there; the drawing code is tried on small examples of these tests' own, so
+that no example of the site runs here again (`make bench`, figure 11b).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +15,20 @@ import textwrap
 
 import pytest
 from gradsite import pictures
-from gradsite.pages import fences
 from gradsite.project import ROOT
 
-from sitebuild import copy_project, forked
+from sitebuild import forked
 
 LEAVES = "snippets/retention/leaf_and_non_leaf.py"
+# The core of LEAVES, as these tests' own example: d = c * c * b and c = a * a * 5.
+OWN_LEAVES = """
+    import torch
+
+    a = torch.tensor(2.0, requires_grad=True)
+    b = torch.tensor(3.0)
+    c = a * a * 5
+    d = c * c * b
+"""
 FIGURE = re.compile(r'<figure class="gs-figure.*?</figure>', re.S)
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 
@@ -41,33 +54,45 @@ def _graph_of(path, *names, lang="en"):
     return pictures.graph(str(path), *names, alt="alt", lang=lang)
 
 
-def test_graph_is_the_examples_real_graph(capsys):
-    figure = _graph_of(LEAVES, "a", "b", "c", "d")
-    assert capsys.readouterr().out.strip() == figure  # printed for the page, too
-    # d = c * c * b and c = a * a * 5: four multiplications, one AccumulateGrad for a.
-    assert _boxes(figure, "MulBackward0") == 4
-    assert _boxes(figure, "AccumulateGrad") == 1
-    for name in "abcd":
-        assert f">{name}</text>" in figure
-    assert ">requires_grad=False</text>" in figure  # b, an input autograd does not track
-    assert "gs-input" in figure and "gs-retains" not in figure
+def _built(site, page: str, kind: str = "") -> list[str]:
+    """The pictures on one page of the build (`kind`: graph or plot), in page order."""
+    return [f for f in FIGURE.findall(site.page(page)) if f"gs-figure gs-{kind}" in f or not kind]
 
 
-def test_changing_the_example_changes_the_picture(tmp_path):
-    original = (ROOT / LEAVES).read_text(encoding="utf-8")
-    assert "d = c * c * b" in original
-    changed = tmp_path / "leaf_and_non_leaf.py"
-    changed.write_text(original.replace("d = c * c * b", "d = c * b"), encoding="utf-8")
-    before, after = (
-        _graph_of(ROOT / LEAVES, "a", "b", "c", "d"),
-        _graph_of(changed, "a", "b", "c", "d"),
-    )
+def _own(tmp_path, code: str = OWN_LEAVES, name: str = "leaves.py"):
+    example = tmp_path / name
+    example.write_text(textwrap.dedent(code), encoding="utf-8")
+    return example
+
+
+def test_graph_is_the_examples_real_graph(site):
+    """retention's first picture, drawn in the build from LEAVES' run."""
+    for page in ("retention", "en/retention"):
+        source = (ROOT / "docs" / page.removeprefix("en/") / "index.en.md").read_text("utf-8")
+        assert re.search(r'graph\(\s*"([^"]+)"', source)[1] == LEAVES
+        figure = _built(site, page, "graph")[0]
+        # d = c * c * b and c = a * a * 5: four multiplications, one AccumulateGrad for a.
+        assert _boxes(figure, "MulBackward0") == 4
+        assert _boxes(figure, "AccumulateGrad") == 1
+        for name in "abcd":
+            assert f">{name}</text>" in figure
+        assert ">requires_grad=False</text>" in figure  # b, an input autograd does not track
+        assert "gs-input" in figure and "gs-retains" not in figure
+
+
+def test_changing_the_example_changes_the_picture(tmp_path, capsys):
+    example = _own(tmp_path)
+    before = _graph_of(example, "a", "b", "c", "d")
+    assert capsys.readouterr().out.strip() == before  # printed for the page, too
+    example.write_text(example.read_text().replace("d = c * c * b", "d = c * b"), encoding="utf-8")
+    after = _graph_of(example, "a", "b", "c", "d")
     assert before != after
     assert (_boxes(before, "MulBackward0"), _boxes(after, "MulBackward0")) == (4, 3)
 
 
-def test_retain_grad_is_marked_with_the_kept_gradients():
-    figure = _graph_of("snippets/retention/retain_grad.py", "a", "b", "c", "d")
+def test_retain_grad_is_marked_with_the_kept_gradients(site):
+    """retention's second picture, drawn in the build from retain_grad.py's run."""
+    figure = _built(site, "en/retention", "graph")[1]
     assert figure.count('class="gs-node gs-tensor gs-retains"') == 2  # c and d
     for text in ("grad=2400", "grad=120", "grad=1", "retains_grad=True"):
         assert f">{text}</text>" in figure
@@ -102,9 +127,44 @@ def test_a_detached_tensor_is_marked_and_cut_off(tmp_path):
     assert "与 <code>y</code> 共享存储" in figure  # the legend names the source, in Chinese
 
 
-def test_an_unknown_name_is_a_clear_error():
+COUNTED = """
+    import torch
+
+    with open("runs.txt", "a") as runs:
+        runs.write("ran\\n")
+    a = torch.tensor(2.0, requires_grad=True)
+    b = torch.tensor(3.0)
+    c = a * b
+"""
+
+
+@pytest.mark.parametrize("drawn", [True, False])
+def test_a_graph_draws_its_example_s_one_run_in_the_build(tmp_path, monkeypatch, drawn):
+    """A page's graph names its example (`graph("snippets/...")`): the hooks have the runner
+    record that example's inputs in its one run (`record_drawn`), and the graph reuses it. A
+    graph the hooks were not told of runs its example a second time (the control)."""
+    from gradsite import runner
+    from gradsite.pictures.figures import record_drawn
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "snippets").mkdir()
+    example = tmp_path / "snippets" / "counted.py"
+    example.write_text(textwrap.dedent(COUNTED), encoding="utf-8")
+    context = runner.Context(root=tmp_path, page="demo.zh.md", language="zh")
+    if drawn:
+        record_drawn('graph(\n    "snippets/counted.py", "a", "b", "c",', context)
+    code = example.read_text(encoding="utf-8")
+    runner.run_python(code, context, snippet="snippets/counted.py")
+    with runner.telling(context):
+        figure = pictures.graph("snippets/counted.py", "a", "b", "c", alt="alt", lang="en")
+    assert ">requires_grad=False</text>" in figure  # b: an input only the recorder sees
+    runs = (tmp_path / "runs.txt").read_text(encoding="utf-8").count("ran")
+    assert runs == (1 if drawn else 2), runs
+
+
+def test_an_unknown_name_is_a_clear_error(tmp_path):
     with pytest.raises(KeyError, match="no tensor named zz"):
-        _graph_of(LEAVES, "a", "zz")
+        _graph_of(_own(tmp_path), "a", "zz")
 
 
 GRAPH = """
@@ -115,11 +175,12 @@ graph(sys.argv[1], "a", "b", "c", "d", alt="alt", lang="en")
 
 
 @pytest.mark.slow
-def test_graphs_are_identical_whatever_the_hash_seed():
+def test_graphs_are_identical_whatever_the_hash_seed(tmp_path):
     """Set and dict orders of strings change with PYTHONHASHSEED; the picture must not."""
+    example = _own(tmp_path)
     processes = [  # side by side
         subprocess.Popen(
-            [sys.executable, "-c", GRAPH, LEAVES],
+            [sys.executable, "-c", GRAPH, str(example)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
@@ -132,23 +193,18 @@ def test_graphs_are_identical_whatever_the_hash_seed():
     assert runs[0] and runs[0] == runs[1]
 
 
-@pytest.mark.parametrize("example", ["loss_curves.py", "loss_curves_batchnorm.py"])
-def test_plots_draw_in_the_pages_colours_and_fonts(example, capsys):
+def test_plots_draw_in_the_pages_colours_and_fonts(site):
     """Every colour is the text's (currentColor) or a series' (var(--gs-series-N), light and dark
     in docs/assets/pictures.css), and no font is named: text is drawn in the page's font. That two
     processes draw the same bytes is tests/test_reproducible.py's comparison of two builds."""
-    here = pictures.plot(
-        f"snippets/accumulation/{example}",
-        {"full_batch_losses": "full", "accumulated_losses": "accumulated"},
-        alt="alt",
-        log_y=True,
-    )
-    capsys.readouterr()
-    svg = SVG.search(here)[0]
-    colours = re.findall(r'(?:fill|stroke)(?:="|: )([^";]+)', svg)
-    assert {"currentColor", "var(--gs-series-1)", "var(--gs-series-2)"} <= set(colours)
-    assert set(colours) <= {"none", "currentColor", "var(--gs-series-1)", "var(--gs-series-2)"}
-    assert "font-family" not in svg and "<style" not in svg and "#" not in svg
+    plots = _built(site, "accumulation", "plot")
+    assert len(plots) >= 2
+    for figure in plots:
+        svg = SVG.search(figure)[0]
+        colours = re.findall(r'(?:fill|stroke)(?:="|: )([^";]+)', svg)
+        assert {"currentColor", "var(--gs-series-1)", "var(--gs-series-2)"} <= set(colours)
+        assert set(colours) <= {"none", "currentColor", "var(--gs-series-1)", "var(--gs-series-2)"}
+        assert "font-family" not in svg and "<style" not in svg and "#" not in svg
 
 
 PLOTTED = """
@@ -203,16 +259,15 @@ def test_log_y_refuses_numbers_it_cannot_draw(tmp_path, capsys):
         _plot_of(tmp_path, PLOTTED.replace("0.25", "0.0"), log_y=True)
 
 
-@pytest.mark.parametrize("kind", ["graph", "plot"])
-def test_pictures_name_no_url(kind):
-    if kind == "graph":
-        figure = _graph_of("snippets/retention/retain_grad.py")
-    else:
-        figure = pictures.plot(
-            "snippets/accumulation/loss_curves.py", {"full_batch_losses": "x"}, alt="a"
-        )
-    assert not re.search(r"https?:|//|\bhref=\"(?!#)|url\((?!#)", figure), figure[:500]
-    assert "<img" not in figure and "<script" not in figure
+def test_pictures_name_no_url(site):
+    """Every picture of every page, graphs and plots."""
+    figures = [
+        f for p in site.site.rglob("index.html") for f in FIGURE.findall(p.read_text("utf-8"))
+    ]
+    assert {"graph", "plot"} <= {re.search(r"gs-figure gs-(\w+)", f)[1] for f in figures}
+    for figure in figures:
+        assert not re.search(r"https?:|//|\bhref=\"(?!#)|url\((?!#)", figure), figure[:500]
+        assert "<img" not in figure and "<script" not in figure
 
 
 # --------------------------------------------------------------------------- on the built page
@@ -254,21 +309,27 @@ def test_figures_carry_alt_text_in_the_pages_language(site):
 
 
 def test_the_page_picture_follows_an_edited_example(tmp_path):
-    """Edit only the example, in a copy of the project: the picture the page's block draws changes,
-    and only that block runs again (the runner keys a block by the files it names)."""
-    project = copy_project(tmp_path / "project")
-    page = (project / "docs/retention/index.en.md").read_text(encoding="utf-8")
-    blocks = [f.body for f in fences(page) if f.executed and "gradsite.pictures" in f.body]
+    """Edit only an example: the picture a page's block draws of it changes, and only that block
+    runs again (the runner keys a block by the files it names). A page's blocks, as the site's
+    pages write them, on two small examples of this test's own."""
+    (tmp_path / "snippets").mkdir()
+    _own(tmp_path / "snippets", name="one.py")
+    _own(tmp_path / "snippets", OWN_LEAVES.replace("d = c * c * b", "d = c * b"), "two.py")
+    blocks = [
+        f'from gradsite.pictures import graph\ngraph("snippets/{name}", "a", "b", "c", "d", alt="a")'
+        for name in ("one.py", "two.py")
+    ]
 
     def draw_edit_draw():
         from gradsite import runner
 
-        build = runner.Context(root=project, page="retention/index.en.md", language="en")
+        os.chdir(tmp_path)
+        build = runner.Context(root=tmp_path, page="demo.en.md", language="en")
         before = [runner.run_python(code, build) for code in blocks]
         ran = build.executions
-        example = project / LEAVES
+        example = tmp_path / "snippets" / "one.py"
         example.write_text(
-            example.read_text(encoding="utf-8").replace("d = c * c * b", "d = c * b"),
+            example.read_text(encoding="utf-8").replace("d = c * c * b", "d = c * c"),
             encoding="utf-8",
         )
         after = [runner.run_python(code, build) for code in blocks]
@@ -277,5 +338,5 @@ def test_the_page_picture_follows_an_edited_example(tmp_path):
     before, after, ran_again = forked(draw_edit_draw)
     assert before[0] != after[0]
     assert (_boxes(before[0], "MulBackward0"), _boxes(after[0], "MulBackward0")) == (4, 3)
-    assert before[1] == after[1]  # drawn from retain_grad.py, which did not change
+    assert before[1] == after[1]  # drawn from two.py, which did not change
     assert ran_again == 1  # only the edited example's picture was drawn again

@@ -4,6 +4,7 @@ and an SVG wrapped in a <figure> with its legend and caption in the page's langu
 from __future__ import annotations
 
 import io
+import re
 import runpy
 from contextlib import nullcontext, redirect_stdout
 
@@ -56,11 +57,13 @@ class InputRecorder(TorchFunctionMode):
 
 
 def run_example(snippet: str, *, record_inputs: bool = False):
-    """The example's globals as its page's run left them, output discarded.
+    """The example's globals as its page's run left them, output discarded, and with
+    `record_inputs` the tensors each autograd node was made from (InputRecorder).
 
-    Without `record_inputs`, the globals of the example's own run earlier in this build
-    (Context.result) are reused when its code is unchanged: no second run. An example that
-    failed earlier in this build is not run again: its failure is raised.
+    The example's own run earlier in this build (Context.result) is reused when its code is
+    unchanged: no second run. Its inputs were recorded in that run when the page's figure
+    block was seen before it (`drawn`, from gradsite/hooks.py). An example that failed
+    earlier in this build is not run again: its failure is raised.
     """
     path = build_context().root / snippet  # written as pages include it (or absolute)
     code = path.read_text(encoding="utf-8")
@@ -70,8 +73,10 @@ def run_example(snippet: str, *, record_inputs: bool = False):
             f"{snippet} failed earlier in this build, not run again:\n  {result.failure}"
         )
     ran = result and result.namespace is not None and result.code.strip() == code.strip()
-    if not record_inputs and ran:
+    if ran and not record_inputs:
         return result.namespace, {}
+    if ran and isinstance(result.recorded, InputRecorder):
+        return result.namespace, result.recorded.inputs
     recorder = InputRecorder()
     with redirect_stdout(io.StringIO()), recorder if record_inputs else nullcontext():
         namespace = runpy.run_path(str(path), run_name="__main__")
@@ -92,3 +97,14 @@ def figure_html(kind: str, svg: str, legend: list[str], caption: str | None) -> 
         parts.append(f"<figcaption>{inline(caption)}</figcaption>")
     parts.append("</figure>")
     return "".join(parts)
+
+
+# A figure block's graph call names the example it draws: graph("snippets/...py", ...).
+_DRAWN = re.compile(r"""\bgraph\(\s*["']([^"']+\.py)["']""")
+
+
+def record_drawn(markdown: str, context: Context) -> None:
+    """Before a page's examples run: each example a graph on it draws runs with its inputs
+    recorded (Context.recorders), so the graph reuses that run instead of a second one."""
+    for snippet in _DRAWN.findall(markdown):
+        context.recorders[snippet] = InputRecorder

@@ -83,6 +83,7 @@ class Result:
     failure: Failure | None = None
     code: str | None = None
     namespace: dict | None = None
+    recorded: object = None  # what Context.recorders[snippet] recorded of the run
 
 
 @dataclass
@@ -104,6 +105,9 @@ class Context:
     results: dict[str, Result] = field(default_factory=dict)  # key -> this build's result
     # snippet (or code written in the page, stripped) -> the key it last ran under
     latest: dict[str, str] = field(default_factory=dict)
+    # snippet -> a context manager its run is made in, kept in its Result: a figure that draws
+    # the example (gradsite/pictures) then needs no second run to see how it ran
+    recorders: dict = field(default_factory=dict)
     executions: int = 0  # examples run in this process (failures included)
     reused: int = 0  # blocks rendered from a kept output
     reported: tuple[int, int] = (0, 0)  # (executions, reused) at the last summary()
@@ -160,15 +164,23 @@ class ExampleFailed(Exception):  # noqa: N818 - named for the message an author 
     """An example that failed earlier in this build, asked for again (by a figure that draws it)."""
 
 
-def execute(code: str, origin: str, stdout: io.StringIO, context: Context) -> dict:
-    """Run the code as a program named `origin`; fail on stderr output or an unstable output."""
+def execute(code: str, origin: str, stdout: io.StringIO, context: Context, recorder=None) -> dict:
+    """Run the code as a program named `origin`, inside `recorder` if given; fail on stderr
+    output or an unstable output."""
     namespace = {"__name__": "__main__", "__file__": str(context.root / origin)}
     stderr, stdin = io.StringIO(), sys.stdin
     sys.stdin = NoInput()
     isolation = isolated() if context.isolate else nullcontext()
     limit = time_limit(project.limit(project.TIME_LIMIT))
     try:
-        with telling(context), isolation, limit, redirect_stdout(stdout), redirect_stderr(stderr):
+        with (
+            telling(context),
+            isolation,
+            limit,
+            redirect_stdout(stdout),
+            redirect_stderr(stderr),
+            recorder or nullcontext(),
+        ):
             exec(compile(code, origin, "exec"), namespace)  # noqa: S102 - running examples is the point
     finally:
         sys.stdin = stdin
@@ -211,8 +223,9 @@ def _run(code: str, origin: str, context: Context, snippet: str | None) -> Resul
     context.executions += 1
     stdout = CappedOutput(int(project.limit(project.OUTPUT_LIMIT)))
     started = time.monotonic()
+    recorder = context.recorders[snippet]() if snippet in context.recorders else None
     try:
-        namespace = execute(code, origin, stdout, context)
+        namespace = execute(code, origin, stdout, context, recorder)
     except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is reported, then rendered
         return Result(stdout.getvalue(), _failure(error, code, origin, stdout.getvalue()), code)
     seconds = time.monotonic() - started
@@ -221,7 +234,7 @@ def _run(code: str, origin: str, context: Context, snippet: str | None) -> Resul
             f"{origin}: slow example, {seconds:.1f} s (over {project.limit(project.SLOW):g} s, "
             f"{project.SLOW[0]}): every build pays it, and every test run of it; make it faster if it can"
         )
-    return Result(stdout.getvalue(), None, code, namespace if snippet else None)
+    return Result(stdout.getvalue(), None, code, namespace if snippet else None, recorder)
 
 
 def run_python(
