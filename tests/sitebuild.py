@@ -356,8 +356,8 @@ def ran_in_build(build: Build) -> dict[str, str]:
 
 def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_failure=False):
     """In a forked child: the culprit (edited to change torch's process-wide state), then each
-    snippet of `order`, through the build's runner with its isolation on (or off, to prove it
-    matters); {snippet: (failed, output or log)}."""
+    snippet of `order` (a path, or a (name, code) pair), through the build's runner with its
+    isolation on (or off, to prove it matters); {snippet: (failed, output or log)}."""
 
     def child():
         from markdown_exec import ExecutionError
@@ -372,7 +372,9 @@ def run_all_in_runner(order, culprit_first=True, isolated=True, stop_at_first_fa
             if culprit_first
             else []
         )
-        runs += [(s, (ROOT / s).read_text(encoding="utf-8")) for s in order]
+        runs += [
+            (s, (ROOT / s).read_text(encoding="utf-8")) if isinstance(s, str) else s for s in order
+        ]
         results = {}
         for snippet, code in runs:
             del records[:]

@@ -133,6 +133,46 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     assert budgets[0][1] and not budgets[1][1] and f"{name} 4×" in budgets[1][0], budgets
 
 
+# An example whose checks run its recipe again (as snippets/accumulation/complete_loop.py's do).
+NESTED = """import torch
+
+x = torch.ones(2)
+print(x.sum())
+# --- checks ---
+with open(__file__, encoding="utf-8") as source:
+    RECIPE = source.read().split("# --- checks ---")[0]
+exec(compile(RECIPE, "again", "exec"), {"__name__": "__main__"})
+"""
+
+
+def test_code_an_example_runs_while_it_runs_is_part_of_that_run(tmp_path):
+    """The recipe an example's own checks run again is not another run; the same recipe run on
+    its own afterwards (a notebook's cell) is."""
+    bench = _bench()
+    counter = bench._counter()
+    name = "snippets/accumulation/nested.py"
+    (tmp_path / "nested.py").write_text(NESTED, encoding="utf-8")
+    recipe = NESTED.split("# --- checks ---")[0]
+    examples = {counter.key(recipe): [name, "recipe"], counter.key(NESTED): [name, "file"]}
+    (tmp_path / "examples.json").write_text(json.dumps(examples))
+    script = (
+        "import runpy, sys\n"
+        "runpy.run_path(sys.argv[1], run_name='__main__')\n"
+        "exec(compile(sys.argv[2], 'cell', 'exec'), {'__name__': '__main__'})\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(bench.COUNTER), "GRADSITE_COUNT_RUNS": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "nested.py"), recipe],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    counts = bench.count_runs(tmp_path / "runs.txt", examples)
+    assert counts["file"] == {name: 1} and counts["recipe"] == {name: 1}, counts
+
+
 def test_the_machine_s_busy_seconds_grow_with_work():
     """Figure 11's whole-machine core-seconds (/proc/stat) see the CPU time spent here."""
     bench = _bench()

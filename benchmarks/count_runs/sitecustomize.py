@@ -10,6 +10,8 @@ without running it), it appends "<kind> <key> <where>" to `runs.txt` there. The 
   (tests/test_snippets.py runs it with a print of a marker in front of its checks line: the
   same key);
 * `recipe`: its recipe alone (the code above `# --- checks ---`: a notebook's cell);
+  code an example compiles and runs while it runs (complete_loop.py's checks run its recipe
+  again) is part of that run, not counted;
 * either, followed by `-drift`, in a process that first ran a simulated PyTorch change (a
   drift case's patch, compiled as "<drift patch>", tests/sitebuild.py): a run of the example
   against a changed torch, not of the example as it is.
@@ -77,6 +79,12 @@ def _where(frame) -> str:
 _pending: dict = {}
 
 
+# The file names of the examples counted in this process: code that one of them compiles and
+# runs while it runs (snippets/accumulation/complete_loop.py's checks run its recipe again) is
+# part of that run, not another.
+_counted: set = set()
+
+
 def _hook(event: str, args: tuple) -> None:
     if (
         event == "exec"
@@ -84,6 +92,7 @@ def _hook(event: str, args: tuple) -> None:
         name = getattr(args[0], "co_filename", None) if args else None
         if name in _pending:
             _record(*_pending.pop(name))
+            _counted.add(name)
         return
     if event != "compile" or not args or not isinstance(args[0], (str, bytes)):
         return
@@ -102,6 +111,11 @@ def _compiled(args: tuple, caller) -> None:
     if name == DRIFT_PATCH:
         _patched = True
         return
+    frame = caller
+    while frame is not None:
+        if frame.f_code.co_filename in _counted:
+            return  # inside a counted example's own run: part of it
+        frame = frame.f_back
     source = args[0].decode("utf-8", "replace") if isinstance(args[0], bytes) else args[0]
     if len(source) < 40 or "import" not in source:
         return
