@@ -26,7 +26,7 @@ import torch._dynamo  # noqa: F401 - optimizers import it on first use (2 s): on
 from gradsite import runner
 from gradsite.claims import ledger
 from gradsite.downloads import offline as offline_copy
-from gradsite.project import CHAPTERS, CHECKS_LINE, FAILED, LANGUAGES, ROOT, included, split_example
+from gradsite.project import CHECKS_LINE, FAILED, LANGUAGES, ROOT, included, split_example
 
 # What a build reads; a copy of these is a complete, independent project.
 PROJECT_PARTS = ("mkdocs.yml", "pyproject.toml", "docs", "snippets", "gradsite")
@@ -42,72 +42,46 @@ class Build:
         return (self.site / path / "index.html").read_text(encoding="utf-8")
 
 
-def _only(site_dir: Path, project: Path, only: str) -> Path:
-    """A config that builds one chapter of `project` (both languages) and the pages outside
-    chapters; links to the pages left out are info, not warnings."""
-    config = site_dir.parent / f"mkdocs-{only}.yml"
-    override = {  # JSON is YAML: MkDocs reads it as a config that inherits the real one
-        "INHERIT": str(project / "mkdocs.yml"),
-        "docs_dir": str(project / "docs"),
-        "hooks": [str(project / "gradsite" / "hooks.py")],
-        "watch": [str(project / "snippets"), str(project / "gradsite")],
-        "theme": {"name": "material", "custom_dir": str(project / "gradsite" / "overrides")},
-        "exclude_docs": "\n".join(f"/{c}/" for c in CHAPTERS if c != only),
-        "nav": ["index.md", f"{only}/index.md"],
-        "validation": {"omitted_files": "info", "not_found": "info", "anchors": "info"},
-    }
-    config.write_text(json.dumps(override), encoding="utf-8")
-    return config
-
-
 def build(
     site_dir: Path,
     *,
-    project: Path = ROOT,
     before: str = "",
-    only: str | None = None,
     env: dict | None = None,
     offline: bool = False,
     outputs: Path | None = None,
 ) -> Build:
-    """Run `mkdocs build --strict` in a fresh process; with `offline`, as `make build` does:
-    then the offline copy's build, in another, zipped into the site (gradsite/downloads/offline.py).
+    """`mkdocs build --strict` of the project, forked from a builder process that has imported
+    what a build needs (`_builder`); with `offline`, as `make build` does: then the offline
+    copy's build, forked from the same process, zipped into the site
+    (gradsite/downloads/offline.py).
 
-    `before` is Python run in each process before MkDocs starts (a moved clock).
+    `before` is Python run in each build's process before MkDocs starts (a moved clock).
+    `env` is added to each build's environment.
     `outputs` (with `offline`): the folder the examples' outputs are kept in, read by another
     build given the same one (gradsite/downloads/offline.py, `make`).
-    `only` builds one chapter (both languages) and the pages outside chapters:
-    links to the pages left out are then reported as info, not warnings.
     """
-    config = _only(site_dir, project, only) if only else project / "mkdocs.yml"
+    job = {
+        "project": str(ROOT),
+        "config": str(ROOT / "mkdocs.yml"),
+        "before": textwrap.dedent(before),
+    }
+    with _builder() as one:
+        if not offline:
+            return Build(*one({**job, "site": str(site_dir), "env": env or {}}), site_dir)
 
-    def one(folder: Path, more: dict) -> tuple[int, str]:
-        driver = textwrap.dedent(before) + textwrap.dedent(
-            f"""
-            import sys
-            from mkdocs.__main__ import cli
-            sys.argv = ["mkdocs", "build", "--strict", "-f", {str(config)!r}, "--site-dir", {str(folder)!r}]
-            cli()
-            """
-        )
-        done = subprocess.run(
-            [sys.executable, "-c", driver],
-            cwd=project,
-            capture_output=True,
-            text=True,
-            timeout=1800,  # a hang fails; a 2-core machine shared with others can take 15 min
-            env={**os.environ, **(env or {}), **more},
-        )
-        return done.returncode, done.stdout + done.stderr
+        def each(folder: Path, more: dict) -> tuple[int, str]:
+            return one({**job, "site": str(folder), "env": {**(env or {}), **more}})
 
-    code, log = offline_copy.make(site_dir, one, project, outputs) if offline else one(site_dir, {})
-    return Build(code, log, site_dir)
+        return Build(*offline_copy.make(site_dir, each, ROOT, outputs), site_dir)
 
 
 # One process imports what every build imports (torch, MkDocs and its plugins, the hooks'
 # modules, jieba's dictionary: about 2.7 s), then builds each project in a forked child of its
-# own, a few side by side. A child starts from that process as it was before any build, so no
-# build sees another's state and their order does not matter.
+# own: a list of jobs, a few side by side (`build_each`), or jobs read one per line from its
+# stdin, each answered with its exit code (`-`: `_builder`, for the site's build and then its
+# offline copy's, which reads the first's outputs). A child starts from that process as it was
+# before any build, so no build sees another's state and their order does not matter; it runs
+# the job's `before` (Python: a moved clock, say) before MkDocs starts.
 _BUILDER = """
 import json, os, sys, traceback
 import jieba, torch
@@ -118,37 +92,95 @@ from gradsite.project import ROOT
 
 jieba.initialize()
 runner.keys.cache_key("", "warm-up", ROOT, "zh")
+
+
+def start(job):
+    pid = os.fork()
+    if pid:
+        return pid
+    os.chdir(job["project"])
+    os.environ.update(job["env"])
+    log = os.open(job["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    sys.argv = ["mkdocs", "build", "--strict", "-f", job["config"], "--site-dir", job["site"]]
+    try:
+        exec(compile(job.get("before", ""), "<before>", "exec"), {"__name__": "__main__"})
+        cli()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else int(bool(stop.code))
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+if sys.argv[1] == "-":
+    for line in sys.stdin:
+        status = os.waitpid(start(json.loads(line)), 0)[1]
+        print(os.waitstatus_to_exitcode(status), flush=True)
+    sys.exit()
 jobs, parallel = json.load(open(sys.argv[1])), int(sys.argv[2])
 codes, running = {}, {}
 for number, job in enumerate(jobs):
     while len(running) >= parallel:
         pid, status = os.wait()
         codes[running.pop(pid)] = os.waitstatus_to_exitcode(status)
-    pid = os.fork()
-    if pid == 0:
-        os.chdir(job["project"])
-        os.environ.update(job["env"])
-        log = os.open(job["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        os.dup2(log, 1)
-        os.dup2(log, 2)
-        sys.argv = ["mkdocs", "build", "--strict", "-f", job["config"], "--site-dir", job["site"]]
-        try:
-            cli()
-            code = 0
-        except SystemExit as stop:
-            code = stop.code if isinstance(stop.code, int) else int(bool(stop.code))
-        except BaseException:
-            traceback.print_exc()
-            code = 1
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
-    running[pid] = number
+    running[start(job)] = number
 while running:
     pid, status = os.wait()
     codes[running.pop(pid)] = os.waitstatus_to_exitcode(status)
 print(json.dumps([codes[number] for number in range(len(jobs))]))
 """
+
+
+@contextlib.contextmanager
+def _builder(timeout: float = 1800):
+    """`one(job)` -> (exit code, log): a `_BUILDER` process that makes the builds it is given one
+    after another, forked from its imports. A build still running after `timeout` seconds (a
+    2-core machine shared with others can take 15 minutes) is a hang: the builder is killed."""
+    with tempfile.TemporaryDirectory(prefix="gradsite-builder-") as tmp:
+        errors = Path(tmp) / "builder.err"
+        with open(errors, "w", encoding="utf-8") as stderr:
+            process = subprocess.Popen(
+                [sys.executable, "-c", _BUILDER, "-"],
+                cwd=ROOT,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                text=True,
+                start_new_session=True,
+            )
+        made = []
+
+        def one(job: dict) -> tuple[int, str]:
+            log = Path(tmp) / f"{len(made)}.log"
+            made.append(log)
+            process.stdin.write(json.dumps({**job, "log": str(log)}) + "\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], timeout)
+            line = process.stdout.readline() if ready else ""
+            if not line:
+                os.killpg(process.pid, signal.SIGKILL)
+                reason = f"took longer than {timeout:g} s" if not ready else "stopped"
+                raise AssertionError(
+                    f"the builder {reason}:\n{errors.read_text(encoding='utf-8')[-3000:]}"
+                )
+            return int(line), log.read_text(encoding="utf-8")
+
+        try:
+            yield one
+        finally:
+            process.stdin.close()
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+            process.stdout.close()
 
 
 def build_each(jobs: list[tuple[Path, Path, dict]], parallel: int = 2) -> list[Build]:

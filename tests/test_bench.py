@@ -134,10 +134,10 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
 
 
 # An example whose checks run its recipe again (as snippets/accumulation/complete_loop.py's do).
-NESTED = """import torch
+NESTED = """import math
 
-x = torch.ones(2)
-print(x.sum())
+x = [math.pi, math.e]
+print(sum(x) > 5)
 # --- checks ---
 with open(__file__, encoding="utf-8") as source:
     RECIPE = source.read().split("# --- checks ---")[0]
