@@ -28,8 +28,9 @@ In each visit, in this order:
 2. at 1280 px (`DESKTOP`): the output labels and the tables again; then, the folds closed
    again, every picture in the scheme the page is in and, after the palette toggle, in the
    other one, then toggled back (`_pictures`); on READ_ON, a glossary term's tooltip on
-   hover, the edit link, the page's date and the code width (`_read`); on a chapter page, a
-   hover on its first asserted claim mark and what the proof shows; on the page before the
+   hover, the edit link, the page's date and the code width (`_read`); on a chapter page,
+   what the notes say with RELEASE chosen (`_release`), and a hover on its first asserted
+   claim mark and what the proof shows; on the page before the
    claims page (a chapter), its link to the claims page, followed: that visit is the claims
    page's, and the claim's row there is read;
 3. on PLANTED_ON, at 360 px again, folds open: whether a numbered line's number covers its
@@ -57,6 +58,9 @@ CLAIMS = "claims/"  # reached through a proof's link from the page before it
 # The page whose glossary tooltip, edit link, date and code width are read, and the term hovered.
 READ_ON = "retention/"
 HOVERED = {"zh": "叶子节点", "en": "leaf tensor"}
+RELEASE = (
+    "1.13.1"  # the release chosen on each chapter page ("My PyTorch", docs/assets/releases.js)
+)
 # The pages the search box is clicked on: one at each depth, since what the search loads is
 # addressed from the page (`../search/...`). Each click builds the search index in a new worker
 # (a second of CPU): on every page, it was a fifth of the survey's time.
@@ -254,6 +258,26 @@ def _hide_the_proof(tab) -> None:
     tab.page.locator(".gs-claim-tip").wait_for(state="hidden", timeout=5000)
 
 
+# Each example's status line under it, after a release is chosen ("" where it has none).
+STATUSES = """() => Object.fromEntries([...document.querySelectorAll(".mx-versions[data-example]")]
+  .map(marker => [marker.dataset.example, (marker.querySelector(".mx-status") || {}).textContent || ""]))"""
+
+
+def _release(page) -> dict:
+    """On a chapter page: RELEASE chosen in "My PyTorch", what every note and status then says
+    (folded ones too) and each example's status; then the release the page had, chosen again
+    (the choice is remembered for the next pages)."""
+    select = page.locator(".mx-choice select")
+    had = select.input_value()
+    select.select_option(RELEASE)
+    seen = {
+        "said": page.locator(".mx-versions").all_text_contents(),
+        "statuses": page.evaluate(STATUSES),
+    }
+    select.select_option(had)
+    return seen
+
+
 # How many characters of the page's first code block fit its width without scrolling.
 CODE_WIDTH = """() => {
   const code = document.querySelector("article .highlight pre > code");
@@ -349,6 +373,7 @@ def measure(tab, language: str) -> dict:
                 " t.dispatchEvent(new Event('change')); document.activeElement.blur(); }"
             )
         if chapter:
+            seen["release"] = _release(page)
             seen["proof_desktop"] = _proof(tab, phone=False)
             if path == before_claims:  # its link to the claims page, followed
                 claim = seen["proof_desktop"]["mark"]
