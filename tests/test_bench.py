@@ -74,6 +74,27 @@ assert value == 4
 """
 
 
+def _counted(tmp_path, name: str, example: str, script: str, *args: str):
+    """`python -c script example-file *args` under the run counter (benchmarks/count_runs), the
+    example `example` known as `name`, its file and its recipe: (runs.txt's counts, its path)."""
+    bench = _bench()
+    counter = bench._counter()
+    recipe = example.split("# --- checks ---")[0]
+    examples = {counter.key(recipe): [name, "recipe"], counter.key(example): [name, "file"]}
+    (tmp_path / "examples.json").write_text(json.dumps(examples))
+    (tmp_path / "example.py").write_text(example, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(bench.COUNTER), "GRADSITE_COUNT_RUNS": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "example.py"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return bench.count_runs(tmp_path / "runs.txt", examples), tmp_path / "runs.txt"
+
+
 def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     """The audit hook counts each run of an example in a process of its own: the file run alone
     (runpy), the code a page runs (`# claim:` lines and blank lines aside), tests/test_snippets.py's
@@ -83,12 +104,8 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
     from test_snippets import as_program
 
     bench = _bench()
-    counter = bench._counter()
     name = "snippets/retention/counted.py"
-    (tmp_path / "counted.py").write_text(EXAMPLE, encoding="utf-8")
     recipe = EXAMPLE.split("# --- checks ---")[0]
-    examples = {counter.key(recipe): [name, "recipe"], counter.key(EXAMPLE): [name, "file"]}
-    (tmp_path / "examples.json").write_text(json.dumps(examples))
     page_code = "\n\n".join(line for line in EXAMPLE.splitlines() if "# claim:" not in line)
     script = (
         "import runpy, sys\n"
@@ -103,16 +120,10 @@ def test_figure_11_counts_every_run_of_an_example_in_every_process(tmp_path):
         "exec(compile('x = 1', '<drift patch>', 'exec'), {})\n"
         "exec(compile(sys.argv[2], 'page', 'exec'), {'__name__': '__main__'})\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(bench.COUNTER), "GRADSITE_COUNT_RUNS": str(tmp_path)}
-    args = [str(tmp_path / "counted.py"), page_code, as_program(EXAMPLE), recipe]
-    done = subprocess.run(
-        [sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    counts = bench.count_runs(tmp_path / "runs.txt", examples)
+    counts, runs = _counted(tmp_path, name, EXAMPLE, script, page_code, as_program(EXAMPLE), recipe)
     assert counts["file"] == {name: 3} and counts["recipe"] == {name: 1}, counts
     assert counts["file-drift"] == {name: 1} and counts["recipe-drift"] == {name: 0}, counts
-    sources = bench.count_sources(tmp_path / "runs.txt")
+    sources = bench.count_sources(runs)
     # Where each run came from: runpy, and the exec()s of this `python -c` script, which
     # inherits the test pytest is running (PYTEST_CURRENT_TEST).
     here = "<-tests/test_bench.py"
@@ -148,28 +159,13 @@ exec(compile(RECIPE, "again", "exec"), {"__name__": "__main__"})
 def test_code_an_example_runs_while_it_runs_is_part_of_that_run(tmp_path):
     """The recipe an example's own checks run again is not another run; the same recipe run on
     its own afterwards (a notebook's cell) is."""
-    bench = _bench()
-    counter = bench._counter()
-    name = "snippets/accumulation/nested.py"
-    (tmp_path / "nested.py").write_text(NESTED, encoding="utf-8")
-    recipe = NESTED.split("# --- checks ---")[0]
-    examples = {counter.key(recipe): [name, "recipe"], counter.key(NESTED): [name, "file"]}
-    (tmp_path / "examples.json").write_text(json.dumps(examples))
     script = (
         "import runpy, sys\n"
         "runpy.run_path(sys.argv[1], run_name='__main__')\n"
         "exec(compile(sys.argv[2], 'cell', 'exec'), {'__name__': '__main__'})\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(bench.COUNTER), "GRADSITE_COUNT_RUNS": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "nested.py"), recipe],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    counts = bench.count_runs(tmp_path / "runs.txt", examples)
+    name = "snippets/accumulation/nested.py"
+    counts, _ = _counted(tmp_path, name, NESTED, script, NESTED.split("# --- checks ---")[0])
     assert counts["file"] == {name: 1} and counts["recipe"] == {name: 1}, counts
 
 
