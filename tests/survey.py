@@ -21,10 +21,10 @@ In each visit, in this order:
    proof shows (then Escape closes it); then every fold opened as a reader opens them (a
    closed fold's content is not rendered, docs/assets/site.css): how much wider the page is
    now, the output labels, the code and output blocks, those whose text is wider than their
-   box (scrolling, or cut), the output blocks among them, and on chapter pages the claim
-   marks and what is wrong with them. 360 px is the narrowest phone the site is read on: a
-   block that fits it fits a 390 px phone too (the same CSS applies to both, and a wider box
-   only gives a line more room);
+   box (scrolling, or cut), the output blocks among them, the blocks whose first line runs
+   under the copy button, and on chapter pages the claim marks and what is wrong with them.
+   360 px is the narrowest phone the site is read on: a block that fits it fits a 390 px
+   phone too (the same CSS applies to both, and a wider box only gives a line more room);
 2. at 1280 px (`DESKTOP`): the output labels and the tables again; then, the folds closed
    again, every picture in the scheme the page is in and, after the palette toggle, in the
    other one, then toggled back (`_pictures`); on READ_ON, a glossary term's tooltip on
@@ -160,6 +160,26 @@ UNDER_NUMBERS = """() => {
     return !hit || !line.contains(hit) || hit.closest("a, [data-linenos]") !== null;
   }).map(line => line.textContent.trim().slice(0, 40));
 }"""
+# The code and output blocks whose first line has a word under the copy button (Material's
+# .md-code__nav, drawn over the block's top right corner; spaces may hang there, unseen): the
+# first 60 characters of each.
+UNDER_BUTTON = """() => [...document.querySelectorAll("article div.highlight")].filter(block => {
+  const nav = block.querySelector(".md-code__nav");
+  const line = block.querySelector("pre > code > span[id^='__span-']");
+  if (!nav || !line) return false;
+  const button = nav.getBoundingClientRect();
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (const word of text.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      if ([...range.getClientRects()].some(r => r.width > 0 && r.right > button.left
+          && r.left < button.right && r.bottom > button.top && r.top < button.bottom)) return true;
+    }
+  }
+  return false;
+}).map(block => block.querySelector("pre > code").textContent.split("\\n")[0].slice(0, 60))"""
 # Material's own placing of a line's number (floated at the line's start), for the planted check.
 FLOATED_NUMBERS = (
     ".md-typeset .highlight pre > code > span[id^='__span-'] [data-linenos]::before {"
@@ -314,6 +334,11 @@ def _planted(page) -> dict:
     """The checks again on the open page, broken on purpose (at 360 px, folds open)."""
     planted = {}
     page.add_style_tag(content=".md-typeset pre > code { white-space: pre !important; }")
+    page.add_style_tag(  # the first line as long as the others (docs/assets/site.css)
+        content=".md-typeset pre > code > span[id^='__span-']:first-child"
+        " { padding-right: 0 !important; }"
+    )
+    planted["under_button"] = page.evaluate(UNDER_BUTTON)
     planted["scrolling"] = page.evaluate(SCROLLING)  # without the wrapping (docs/assets/site.css)
     planted["cut_outputs"] = page.evaluate(CUT_OUTPUTS)
     page.evaluate(  # a second mark right after the last one
@@ -354,6 +379,7 @@ def measure(tab, language: str) -> dict:
         seen["outputs"] = page.locator("article .highlight + .highlight").count()
         seen["scrolling"] = page.evaluate(SCROLLING)
         seen["cut_outputs"] = page.evaluate(CUT_OUTPUTS)
+        seen["under_button"] = page.evaluate(UNDER_BUTTON)
         if chapter:
             seen["marks"] = page.evaluate(MARKS)
         page.set_viewport_size(DESKTOP)

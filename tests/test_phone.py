@@ -51,6 +51,20 @@ def test_no_code_or_output_block_scrolls_sideways_at_360_px(page_survey, languag
 
 
 @pytest.mark.parametrize("language", IN_SURVEY)
+def test_no_first_line_runs_under_the_copy_button(page_survey, language):
+    """Every page at 360 px, folds open (tests/survey.py, UNDER_BUTTON): Material draws the copy
+    button over a block's top right corner, and a wrapped first line ran under it."""
+    found = page_survey(language)
+    for path, seen in found["pages"].items():
+        assert not seen["under_button"], (
+            f"{language} {path or 'home'}: {len(seen['under_button'])} first lines run under "
+            f"the copy button: {seen['under_button'][:3]}"
+        )
+    # With the first line as long as the others, the same check finds them.
+    assert len(found["planted"]["under_button"]) >= 3, found["planted"]["under_button"]
+
+
+@pytest.mark.parametrize("language", IN_SURVEY)
 def test_a_numbered_line_shows_its_first_characters(page_survey, language):
     """The folded checks number their lines as the example's file does: at 360 px the number
     never covers the start of its line (docs/assets/site.css; tests/survey.py, UNDER_NUMBERS).
