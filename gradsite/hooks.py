@@ -161,7 +161,8 @@ def on_page_markdown(markdown, page, config, files):
     site, src = site_of(config), page.file.src_uri
     site.runner.page = src
     found = fences(markdown)  # the page, parsed once
-    record_drawn(markdown, site.runner)  # a graph's example records its inputs in its one run
+    # A graph's example records its inputs in its one run:
+    record_drawn([fence.body for fence in found if fence.executed], site.runner)
     _glossary_variants(markdown, src, config)
     site.error_entries[src] = errorindex.entries(markdown, found)
     markdown = _examples(markdown, found, src, site)

@@ -152,7 +152,7 @@ def test_a_graph_draws_its_example_s_one_run_in_the_build(tmp_path, monkeypatch,
     example.write_text(textwrap.dedent(COUNTED), encoding="utf-8")
     context = runner.Context(root=tmp_path, page="demo.zh.md", language="zh")
     if drawn:
-        record_drawn('graph(\n    "snippets/counted.py", "a", "b", "c",', context)
+        record_drawn(['graph(\n    "snippets/counted.py", "a", "b", "c", alt="a")'], context)
     code = example.read_text(encoding="utf-8")
     runner.run_python(code, context, snippet="snippets/counted.py")
     with runner.telling(context):

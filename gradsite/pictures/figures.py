@@ -103,8 +103,10 @@ def figure_html(kind: str, svg: str, legend: list[str], caption: str | None) -> 
 _DRAWN = re.compile(r"""\bgraph\(\s*["']([^"']+\.py)["']""")
 
 
-def record_drawn(markdown: str, context: Context) -> None:
-    """Before a page's examples run: each example a graph on it draws runs with its inputs
-    recorded (Context.recorders), so the graph reuses that run instead of a second one."""
-    for snippet in _DRAWN.findall(markdown):
-        context.recorders[snippet] = InputRecorder
+def record_drawn(blocks: list[str], context: Context) -> None:
+    """Before a page's examples run, given the code of its executed blocks: each example a graph
+    there draws runs with its inputs recorded (Context.recorders), so the graph reuses that run
+    instead of a second one."""
+    for code in blocks:
+        for snippet in _DRAWN.findall(code):
+            context.recorders[snippet] = InputRecorder
