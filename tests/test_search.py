@@ -323,6 +323,30 @@ MISSES = {
 COVERED = {"zh": "梯度清零", "en": "zero gradients"}
 
 
+# How docs/assets/search-query.js reads a word, on a page of each language: {query: (words
+# the rewrite must send, words it must not)}. A name typed in lowercase is the index's words
+# it runs together (the index cuts RuntimeError at its capital); a number of one or two
+# digits is a quantity, and a version or a worked example's number is a word.
+READINGS = {
+    "runtimeerror: cannot register a hook": ({"runtim", "error", "register"}, {"runtimeerror"}),
+    "does syncbatchnorm fix it": ({"sync", "batch", "norm"}, {"syncbatchnorm"}),
+    "runtimeerror": ({"runtim", "error"}, set()),  # alone, not a word the site lacks
+    "最后一组只剩2条，loss该怎么加权": ({"loss"}, {"2"}),
+    "从PyTorch 1.x升级到2.x": ({"1", "2"}, set()),
+    "2400是怎么算出来的": ({"2400"}, set()),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lowercase_names_are_the_index_s_words_and_small_numbers_are_quantities(pages, language):
+    page = pages(language)
+    run(page, ["hook"])  # the rewrite has learned the index's words
+    for query, (sent, not_sent) in READINGS.items():
+        sent_now = page.evaluate("query => gsSearch.transform(query)", query)
+        words = {word.partition("^")[0].rstrip("〇") for word in sent_now.split()}
+        assert sent <= words and not (not_sent & words), f"{language} {query!r}: sent {words}"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_query_the_site_has_no_word_of_says_so_and_points_to_errors_and_troubleshooting(
     pages, language

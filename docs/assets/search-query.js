@@ -15,7 +15,11 @@
 // * drops stop words when other words remain (lunr's English list, helper words,
 //   words every page has; particles and question words: 的, 怎么, 没有, 还会), Latin
 //   fragments of one or two letters (every word is searched as a prefix, and "i"
-//   alone is the start of half the index) and single Chinese characters;
+//   alone is the start of half the index), numbers of one or two digits (只剩2条:
+//   a quantity, whose 2 found the version pages) and single Chinese characters;
+// * reads a Latin word the index does not have as the index's words it runs
+//   together: the index cuts names at their capitals, so runtimeerror is runtime
+//   error and syncbatchnorm sync batch norm;
 // * keeps what is written as code: `.grad`, `.to()` and `detach()` search that
 //   name whole (`to` is a stop word elsewhere), None/True/False are Python's,
 //   `set_to_none=True` also searches the argument's name, and an identifier's parts
@@ -130,6 +134,21 @@
     return parts;
   }
 
+  // A Latin word the index does not have, as two or else three of its words run together
+  // (runtimeerror: runtime error; syncbatchnorm: sync batch norm), each of three letters or
+  // more; null if none.
+  function split(word, most) {
+    for (var at = 3; at <= word.length - 3; at++) {
+      var head = word.slice(0, at), tail = word.slice(at);
+      if (exact.has(head) && exact.has(tail)) return [head, tail];
+    }
+    for (at = 3; most !== 2 && at <= word.length - 6; at++) {
+      var rest = exact.has(word.slice(0, at)) && split(word.slice(at), 2);
+      if (rest) return [word.slice(0, at)].concat(rest);
+    }
+    return null;
+  }
+
   // An English word as the start of its family, searched as a prefix: freez (freeze,
   // freezing), accumulat (accumulate, accumulation), gradient (gradients).
   function stem(word) {
@@ -167,7 +186,20 @@
             return;
           }
           if (!code || word === "torch" || word.length === 1) {
-            add(word, STOP.has(word) || /^[a-z]{1,2}$/.test(word), "start");
+            // A number of one or two digits (2 条, 8 GPUs) is a quantity, unless written
+            // as a version (2.x, 2.0) or code; 2400 is the number of a worked example.
+            var stop = STOP.has(word) || /^[a-z]{1,2}$/.test(word);
+            stop = stop || (!code && /^\d\d?$/.test(word));
+            if (!stop && !code && !known(word)) {
+              // A name typed in lowercase (runtimeerror, syncbatchnorm, gradscaler): the
+              // index has it cut at its capitals (Runtime Error), so search its parts.
+              var parts = split(word);
+              if (parts) {
+                parts.forEach(function (part) { add(part, STOP.has(part), "start"); });
+                return;
+              }
+            }
+            add(word, stop, "start");
             return;
           }
           if (/^\w+=\w+$/.test(word)) {
@@ -212,13 +244,15 @@
       });
     });
     // A miss: the index has none of the words but stop words; Material is sent nothing. A
-    // Latin word counts whole or by all its parts: the separator cuts GradScaler into Grad
-    // and Scaler, both in the index, and TensorBoard into Tensor and Board, not both.
+    // Latin word counts whole, as words it runs together, or by all its parts: the separator
+    // cuts GradScaler into Grad and Scaler, both in the index, and TensorBoard into Tensor
+    // and Board, not both.
     var whole = found.map(function (term) { return term.word; }).filter(HAN.test.bind(HAN))
       .concat(query.split(/[^A-Za-z0-9]+/))
       .filter(function (word) { return word && !STOP.has(word.toLowerCase()); });
     var miss = whole.length > 0 && !whole.some(function (word) {
-      return known(word.toLowerCase()) || word.split(separator).every(function (part) {
+      var low = word.toLowerCase();
+      return known(low) || split(low) || word.split(separator).every(function (part) {
         return !part || known(part.toLowerCase());
       });
     });
