@@ -191,7 +191,6 @@ class Ledger:
     """Every claim of a build, per language, in page order; and what is wrong with them."""
 
     claims: dict[str, list[Claim]] = field(default_factory=dict)
-    pages: dict[str, str] = field(default_factory=dict)  # page stem -> its title (default language)
     titles: dict[tuple[str, str], str] = field(default_factory=dict)  # (stem, lang) -> title
     errors: list[str] = field(default_factory=list)
     # What reading needs across pages: each example's proofs, the ids the pages including an
@@ -214,7 +213,6 @@ class Ledger:
         for stem, langs in by_stem.items():
             for lang in LANGUAGES:
                 ledger.claims[lang] += langs.get(lang, [])
-            ledger.pages[stem] = ledger.titles.get((stem, LANGUAGES[0]), stem)
             ledger.errors += _twins_differ(stem, langs)
         ledger._used_twice()
         ledger._stale_reasons(root, cases, reasons)

@@ -148,18 +148,15 @@ class ExampleFailed(Exception):  # noqa: N818 - named for the message an author 
 
 
 def execute(code: str, origin: str, stdout: io.StringIO, context: Context, recorder=None) -> dict:
-    """Run the code as a program named `origin` (in `recorder`); fail on stderr or an unstable
-    output."""
+    """Run the code as a program named `origin` (in `recorder`); fail on stderr, unstable output."""
     namespace = {"__name__": "__main__", "__file__": str(context.root / origin)}
     stderr, stdin = io.StringIO(), sys.stdin
     sys.stdin = NoInput()
-    isolation = isolated() if context.isolate else nullcontext()
-    limit = time_limit(project.limit(project.TIME_LIMIT))
     try:
         with (
             telling(context),
-            isolation,
-            limit,
+            isolated() if context.isolate else nullcontext(),
+            time_limit(project.limit(project.TIME_LIMIT)),
             redirect_stdout(stdout),
             redirect_stderr(stderr),
             recorder or nullcontext(),
