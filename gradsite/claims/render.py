@@ -119,8 +119,7 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
         rows = []
         for claim in claims:
             sentence = _inline(claim.sentence)
-            href = page_url(page, f"claim-{claim.id}")
-            if href:
+            if href := page_url(page, f"claim-{claim.id}"):
                 sentence = _link(href, sentence)
             if claim.proofs:
                 proof = "".join(

@@ -107,12 +107,10 @@ def stale(data: dict, release: str = PINNED, root: Path = ROOT) -> list[str]:
     """Every way the release's row differs from the examples now: one line each, empty if none."""
     recorded = data["releases"].get(release, {}).get("examples", {})
     present = snippets(root)
-    problems = []
-    for example in present:
-        if example not in recorded:
-            problems.append(f"{example}: not in the matrix")
-        elif recorded[example]["source"] != source_hash(example, root):
-            problems.append(f"{example}: edited since its row was recorded")
+    problems = [
+        f"{e}: edited since its row was recorded" if e in recorded else f"{e}: not in the matrix"
+        for e in todo(data, release, present, root=root)
+    ]
     gone = sorted(set(recorded) - set(present))
     return problems + [f"{example}: recorded, but no such example any more" for example in gone]
 

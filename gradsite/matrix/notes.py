@@ -234,7 +234,7 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
         f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>'
         for r in releases
     )
-    body, chapter = [], None
+    body, chapter, failures = [], None, []
     for example in sorted(results):
         group = example.split("/")[1]
         if group != chapter:
@@ -251,8 +251,6 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
             cells.append(_cell(example, entry, previous, lang, root))
             previous = entry or previous
         body.append(f'<tr><th scope="row">{label}</th>{"".join(cells)}</tr>')
-    failures = []
-    for example in sorted(results):
         bad = [r for r in releases if results[example].get(r, {}).get("status") == "failed"]
         if bad:
             why = reason(example, results[example][bad[-1]], lang, root)
