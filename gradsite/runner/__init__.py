@@ -238,8 +238,7 @@ def run_python(
     else:
         context.reused += 1
     context.latest[snippet or code.strip()] = key
-    if result.failure:
-        failure = result.failure
+    if failure := result.failure:
         where = project.failure(failure.origin, failure.line, context.page, context.language)
         log.error(where + failure.details)
         raise ExecutionError(code_block("pytb", failure.shown))
