@@ -1,11 +1,9 @@
 """The claim ledger: every claim of a build, what proves it, and what is wrong with them.
-
-`Ledger.read` reads every page of the build in both languages, the examples each includes,
-their `# claim:` lines (with `ast`, the whole assert below each) and, from
-data/drift-claims.json, the drift cases that name a claim and the reasons a claim has none
-(tests/drift_claims.py writes that file from tests/drift_cases/; the build reads data, not
-tests). `Ledger.errors` says, naming page, language and claim, what the strict build stops on.
-"""
+`Ledger.read` reads every page in both languages, the examples each includes, their `# claim:`
+lines (with `ast`, the whole assert below each) and, from data/drift-claims.json (written by
+tests/drift_claims.py: the build reads data, not tests), the drift cases that name a claim and
+why a claim has none. `Ledger.errors`: what the strict build stops on, naming page, language
+and claim."""
 
 from __future__ import annotations
 
@@ -25,7 +23,7 @@ BODY = re.compile(r"(?P<id>\S+)(?:[ \t]+cite=(?P<cite>\S+))?")
 SUMMARY, TABLE = "claims-summary", "claims-table"  # placeholders, not claims
 CLAIMS_PAGE = "claims/index"
 DRIFT_CLAIMS = "data/drift-claims.json"  # written by tests/drift_claims.py
-# A comment that means to name a claim, written well or not (CLAIM_COMMENT is the right form).
+# A comment meant to name a claim, well written or not (CLAIM_COMMENT is the right form).
 _LOOSE_COMMENT = re.compile(r"^[ \t]*#[ \t]*claims?[ \t]*:", re.I | re.M)
 # Where a sentence starts: after another sentence, a paragraph, list item, heading or cell.
 SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bcf)[.!?](?=\s)|[。！？]")
@@ -39,7 +37,7 @@ _URL = re.compile(r"https?://\S+")  # what a mark cites
 
 @dataclass
 class Proof:
-    """One assert that proves a claim: where it is, and its lines as written."""
+    """One assert that proves a claim: where, and its lines as written."""
 
     snippet: str
     line: int
@@ -166,8 +164,7 @@ def _statements(body: list):
     for node in body:
         yield node
         for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            inner = getattr(node, name, None)
-            if isinstance(inner, list):
+            if isinstance(inner := getattr(node, name, None), list):
                 yield from _statements(inner)
 
 
@@ -194,11 +191,10 @@ class Ledger:
     """Every claim of a build, per language, in page order; and what is wrong with them."""
 
     claims: dict[str, list[Claim]] = field(default_factory=dict)
-    pages: dict[str, str] = field(default_factory=dict)  # page stem -> its title (default language)
     titles: dict[tuple[str, str], str] = field(default_factory=dict)  # (stem, lang) -> title
     errors: list[str] = field(default_factory=list)
-    # What reading needs across pages: each example's proofs, the ids each language's pages
-    # including an example name, the examples each page includes, the drift data.
+    # What reading needs across pages: each example's proofs, the ids the pages including an
+    # example name (per language), the examples each page includes.
     proofs: dict[str, dict[str, list[Proof]]] = field(default_factory=dict, repr=False)
     named: dict[tuple[str, str], set[str]] = field(default_factory=dict, repr=False)
     includes: dict[str, list[str]] = field(default_factory=dict, repr=False)
@@ -217,7 +213,6 @@ class Ledger:
         for stem, langs in by_stem.items():
             for lang in LANGUAGES:
                 ledger.claims[lang] += langs.get(lang, [])
-            ledger.pages[stem] = ledger.titles.get((stem, LANGUAGES[0]), stem)
             ledger.errors += _twins_differ(stem, langs)
         ledger._used_twice()
         ledger._stale_reasons(root, cases, reasons)
@@ -269,20 +264,17 @@ class Ledger:
         for lang, claims in self.claims.items():
             seen: dict[str, Claim] = {}
             for claim in claims:
-                if claim.id in seen:
-                    first = seen[claim.id]
+                if (first := seen.setdefault(claim.id, claim)) is not claim:
                     self.errors.append(
                         f"docs/{claim.page}:{claim.line}: language {lang}: claim {claim.id} is "
                         f"used twice (first at docs/{first.page}:{first.line}): give each "
                         "sentence its own id"
                     )
-                seen.setdefault(claim.id, claim)
 
     def _stale_reasons(self, root: Path, cases: dict, reasons: dict) -> None:
-        """A NO_DRIFT reason for a claim no example asserts, or that a case breaks, is stale.
-
-        Every example's claims, not only those of the pages built: a build of one chapter
-        (tests, `make example`) must not call the others' reasons stale."""
+        """A NO_DRIFT reason for a claim no example asserts, or that a case breaks, is stale. Every
+        example's claims count, not only the built pages': a build of one chapter (tests, `make
+        example`) must not call the others' reasons stale."""
         asserted = {
             claim_id
             for path in sorted((root / "snippets").rglob("*.py"))

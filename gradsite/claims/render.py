@@ -1,11 +1,8 @@
-"""What readers see of the claims (jobs of gradsite/hooks.py, each called once per page):
-
-* `marks`: the page's Markdown with each mark as an anchor linking to the claim's row on the
-  claims page, and the placeholders filled in (`[[claims-summary]]`: the page's counts, the
-  home page's the site's; `[[claims-table]]`: `table`, the claims page's body);
-* `data`: the page's HTML with one mark per paragraph (`group`) and the proofs of its marks as
-  JSON, read by docs/assets/claims.js (hover, focus or tap shows them; search skips the JSON).
-"""
+"""What readers see of the claims (gradsite/hooks.py calls each once per page): `marks`, on the
+page's Markdown, makes each mark an anchor to the claim's row on the claims page and fills the
+placeholders (`[[claims-summary]]`: the page's counts, the home page's the site's;
+`[[claims-table]]`: `table`); `data`, on its HTML, leaves one mark per paragraph (`group`) and
+the proofs as JSON for docs/assets/claims.js (hover, focus or tap shows them; search skips it)."""
 
 from __future__ import annotations
 
@@ -24,8 +21,8 @@ WORDS = {lang: table["claims"] for lang, table in ALL_WORDS.items()}
 
 
 def releases(claim: Claim, lang: str, current: dict, short: bool = False) -> str:
-    """Where the examples that prove a claim pass unchanged, from data/matrix.json's current
-    rows: a sentence, or (`short`, for the claims page's table) the releases alone."""
+    """Where the examples proving a claim pass unchanged (data/matrix.json's current rows): a
+    sentence, or (`short`, for the claims page's table) the releases alone."""
     words, end = WORDS[lang], "_short" if short else ""
     snippets = dict.fromkeys(p.snippet for p in claim.proofs)
     results = [{r: e for r, e in current.get(s, {}).items() if r != NIGHTLY} for s in snippets]
@@ -56,9 +53,9 @@ def _each_mark(markdown: str, replace) -> str:
 
 
 def marks(markdown: str, page: str, ledger: Ledger, claims_url: str | None, table: str = "") -> str:
-    """The page's Markdown with its marks as links to the claims page and the placeholders
-    filled in (`claims_url`: the claims page relative to this page, None if it is not built;
-    `table`: what [[claims-table]] becomes, on the claims page)."""
+    """The page's Markdown, marks as links to the claims page, placeholders filled in.
+    `claims_url`: the claims page relative to this one, None if not built; `table`: what
+    [[claims-table]] becomes, on the claims page."""
     lang = language_of(page)
     mine = ledger.on_page(page)
 
@@ -102,9 +99,9 @@ def summary(ledger: Ledger, page: str, lang: str, claims_url: str | None) -> str
 
 
 def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
-    """The claims page's body: per page, a heading (Markdown: it is in the table of
-    contents) and an HTML table, one row per claim. `page_url(page, anchor)` gives the link
-    to a claim's sentence on its page (None if the page is not built)."""
+    """The claims page's body: per page, a heading (Markdown: it is in the table of contents)
+    and an HTML table, a row per claim. `page_url(page, anchor)`: the link to a claim's
+    sentence (None if its page is not built)."""
     words = WORDS[lang]
     parts = []
     by_page: dict[str, list[Claim]] = {}
@@ -122,8 +119,7 @@ def table(ledger: Ledger, lang: str, page_url, current: dict) -> str:
         rows = []
         for claim in claims:
             sentence = _inline(claim.sentence)
-            href = page_url(page, f"claim-{claim.id}")
-            if href:
+            if href := page_url(page, f"claim-{claim.id}"):
                 sentence = _link(href, sentence)
             if claim.proofs:
                 proof = "".join(
@@ -163,8 +159,8 @@ def code_lines(code: str) -> str:
 
 
 def _inline(text: str) -> str:
-    """A sentence's Markdown as inline HTML: code spans, bold and italics (what sentences use;
-    a Markdown renderer per sentence would cost a build a quarter of a second)."""
+    """A sentence's Markdown as inline HTML: code spans, bold and italics, all sentences use (a
+    Markdown renderer per sentence would cost a build a quarter of a second)."""
     out, position = [], 0
     for match in INLINE_CODE.finditer(text):
         out.append(_emphasis(text[position : match.start()]))
@@ -195,10 +191,9 @@ _BLOCK_END = re.compile(
 
 
 def group(content: str, page: str, ledger: Ledger) -> str:
-    """The page's HTML with one mark per paragraph (list item, table cell, ...) that makes
-    claims, at its end: a link to its first claim's row on the claims page, naming all of
-    them (`data-claims`) for docs/assets/claims.js. Each sentence keeps its anchor
-    (`#claim-<id>`), without a mark of its own."""
+    """The page's HTML with one mark at the end of each paragraph (list item, cell, ...) making
+    claims: a link to its first claim's row on the claims page, naming all (`data-claims`) for
+    docs/assets/claims.js. Each sentence keeps its anchor (`#claim-<id>`), without a mark."""
     mine = ledger.on_page(page)
     found = [m for m in _AT.finditer(content) if m["id"] in mine]
     if not found:
@@ -233,8 +228,8 @@ _GLUE = re.compile(
 
 
 def data(content: str, page: str, ledger: Ledger, current: dict) -> str:
-    """The page's HTML with one mark per paragraph (group) and what each shows: its claims,
-    their sentences and proofs, as JSON for docs/assets/claims.js."""
+    """The page's HTML with one mark per paragraph (group) and its claims' sentences and proofs
+    as JSON for docs/assets/claims.js."""
     mine = ledger.on_page(page)
     content = group(content, page, ledger)
     if not mine or 'class="gs-claim__mark' not in content:

@@ -1,8 +1,7 @@
-"""What is left to mark: the sentences of a page that look like behaviour statements but carry
-no claim mark (a reviewer's aid; CONTRIBUTING, "Claims"):
+"""What is left to mark (a reviewer's aid; CONTRIBUTING.md, "Claims"): the sentences of a page
+that look like behaviour statements but carry no claim mark.
 
-    python -m gradsite.claims unmarked docs/<chapter>/index.en.md
-"""
+    python -m gradsite.claims unmarked docs/<chapter>/index.en.md"""
 
 from __future__ import annotations
 
@@ -13,8 +12,7 @@ from gradsite.claims.ledger import MARK, SENTENCE_END
 from gradsite.pages import blank_code
 from gradsite.project import language_of
 
-# A sentence that looks like it says what PyTorch does: one of these verbs, a number,
-# inline code that calls something, or an error's name.
+# What PyTorch does: one of these verbs, a number, inline code that calls, an error's name.
 BEHAVIOUR = {
     "en": re.compile(
         r"\b(?:returns?|raises?|warns?|gives?|becomes?|stays?|keeps?|holds?|adds?|accumulates?|"
@@ -30,11 +28,9 @@ BEHAVIOUR = {
 
 
 def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
-    """(line, sentence) of prose that looks like a behaviour statement and carries no mark.
-
-    Code, headings, tables, raw HTML and admonition titles are left out. A sentence ends at
-    。！？ (zh), at . ! ? before a space (en), at a mark, or where its paragraph ends; it is
-    marked when a mark follows its end."""
+    """(line, sentence) of prose that looks like a behaviour statement and carries no mark; code,
+    headings, tables, raw HTML and admonition titles left out. A sentence ends at 。！？, at . ! ?
+    before a space, at a mark, or where its paragraph ends; a mark after its end marks it."""
     blank = blank_code(text)
     prose = blank_code(text, inline=False)  # inline code kept
     ends = sorted(
@@ -51,24 +47,17 @@ def unmarked(text: str, lang: str) -> list[tuple[int, str]]:
         marked = is_mark or MARK.match(blank, end) is not None
         first = start + len(sentence) - len(sentence.lstrip())
         start = end
-        if marked:
-            start = _after_marks(blank, end)
+        while marked and (match := MARK.match(blank, start)):
+            start = match.end()  # the next sentence starts after the marks
         lines = [line for line in sentence.strip().splitlines() if not _SKIP_LINE.match(line)]
         plain = _LIST_ITEM.sub("", " ".join(" ".join(lines).split()))
-        if marked or not plain or not BEHAVIOUR[lang].search(plain):
-            continue
-        found.append((text.count("\n", 0, first) + 1, plain))
+        if not marked and plain and BEHAVIOUR[lang].search(plain):
+            found.append((text.count("\n", 0, first) + 1, plain))
     return found
 
 
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d+\.)\s+")
 _SKIP_LINE = re.compile(r"\s*(?:#|\||<|!!!|\?\?\?|`{3}|~{3}|--8<--)|\s*$")
-
-
-def _after_marks(blank: str, position: int) -> int:
-    while (match := MARK.match(blank, position)) is not None:
-        position = match.end()
-    return position
 
 
 def main(argv: list[str]) -> int:

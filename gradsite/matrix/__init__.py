@@ -1,17 +1,14 @@
-"""The compatibility matrix: every example on every PyTorch release. This module is its data,
+"""The compatibility matrix, every example on every PyTorch release: this module is its data,
 which the build reads (notes.py says it on the pages, gradsite/claims/ names each claim's
-releases); command.py runs it (`make matrix`: environments, pip, the worker), worker.py runs
-the examples inside each release's environment.
+releases); command.py runs it (`make matrix`), worker.py runs the examples in each release's env.
 
-data/matrix.json keeps, per release, its provenance (torch build, CPU model and the vector
-capability ATen used) and, per example, the sha256 of its source when it ran, passed/failed/
-warned, the error (first line) and the example's line, and the sha256 of its output.
-data/matrix-outputs.json keeps each distinct output once, by that hash: what the example
-printed (for a failure, what it printed before failing). Most releases print the same, so 17
-releases cost little more than one. A record counts only while the example's source is the one
-that ran (`rows`): an edited example shows no note until its row is refreshed, and `make test`
-says so (tests/test_matrix.py).
-"""
+data/matrix.json keeps, per release, its provenance (torch build, CPU model, the vector capability
+ATen used) and, per example, the sha256 of its source when it ran, passed/failed/warned, the
+error (first line) and its line, and the sha256 of its output. data/matrix-outputs.json keeps
+each distinct output (for a failure, what it printed before failing) once, by that hash: most
+releases print the same, so 17 cost little more than one. A record counts only while the
+example's source is the one that ran (`rows`): an edited example shows no note until its row is
+refreshed, and `make test` says so (tests/test_matrix.py)."""
 
 from __future__ import annotations
 
@@ -52,7 +49,7 @@ def outputs_path(path: Path = DATA) -> Path:
 
 
 def load(path: Path = DATA) -> dict:
-    """{"releases": {release: row}, "outputs": {output hash: text}} from the data file and its twin."""
+    """{"releases": {release: row}, "outputs": {output hash: text}} from the file and its twin."""
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"releases": {}}
     outputs = outputs_path(path)
     data["outputs"] = json.loads(outputs.read_text(encoding="utf-8")) if outputs.exists() else {}
@@ -110,15 +107,12 @@ def stale(data: dict, release: str = PINNED, root: Path = ROOT) -> list[str]:
     """Every way the release's row differs from the examples now: one line each, empty if none."""
     recorded = data["releases"].get(release, {}).get("examples", {})
     present = snippets(root)
-    problems = []
-    for example in present:
-        if example not in recorded:
-            problems.append(f"{example}: not in the matrix")
-        elif recorded[example]["source"] != source_hash(example, root):
-            problems.append(f"{example}: edited since its row was recorded")
-    for example in sorted(set(recorded) - set(present)):
-        problems.append(f"{example}: recorded, but no such example any more")
-    return problems
+    problems = [
+        f"{e}: edited since its row was recorded" if e in recorded else f"{e}: not in the matrix"
+        for e in todo(data, release, present, root=root)
+    ]
+    gone = sorted(set(recorded) - set(present))
+    return problems + [f"{example}: recorded, but no such example any more" for example in gone]
 
 
 def rows(data: dict | None = None, root: Path = ROOT) -> dict[str, dict[str, dict]]:

@@ -5,16 +5,13 @@
     make matrix RELEASES=2.13.0 EXAMPLES=snippets/zeroing/zero_grad_sets_none.py
     make matrix FORCE=1                            # run again what is recorded and current
 
-For each release (gradsite/matrix/__init__.py, RELEASES: the one list), a fresh virtual
-environment gets that torch and a numpy it supports, ignoring this machine's pip configuration
-(its constraints file caps torch); worker.py then runs the examples there, each in a fork of one
-process that imported torch once. The pinned release (pyproject.toml) runs on the project's own
-.venv, with no new environment. Each environment is deleted after its run.
-
-An example is run again only when its record is missing or its source changed, so an
-interrupted run resumes where it stopped (every result is saved as soon as it arrives), and an
-edited example is refreshed on every release without redoing the rest.
-"""
+Each release (RELEASES in gradsite/matrix/__init__.py, the one list) gets a fresh virtual
+environment with that torch and a numpy it supports, ignoring this machine's pip configuration
+(its constraints file caps torch), deleted after its run; the pinned release (pyproject.toml)
+runs on the project's own .venv. worker.py runs the examples there, each in a fork of one
+process that imported torch once. Only a missing record or an edited source runs again, and each
+result is saved as it arrives: an interrupted run resumes where it stopped, an edited example is
+refreshed on every release without redoing the rest."""
 
 from __future__ import annotations
 
@@ -29,22 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from gradsite.matrix import (
-    NIGHTLY,
-    PINNED,
-    RELEASES,
-    ROOT,
-    load,
-    merge_files,
-    record,
-    refresh_command,
-    save,
-    source_hash,
-    stale,
-    todo,
-    version_key,
-)
-from gradsite.project import snippets
+from gradsite import matrix
+from gradsite.project import ROOT, snippets
 
 ENVS = ROOT / ".cache" / "matrix"
 WORKER = Path(__file__).resolve().parent / "worker.py"
@@ -52,7 +35,7 @@ WORKER = Path(__file__).resolve().parent / "worker.py"
 
 def numpy_for(release: str) -> str:
     """torch before 2.3 was built against numpy 1.x."""
-    return "numpy<2" if version_key(release) < (2, 3) else "numpy"
+    return "numpy<2" if matrix.version_key(release) < (2, 3) else "numpy"
 
 
 def _pip_env() -> dict:
@@ -70,13 +53,10 @@ def create_env(release: str, index: str | None) -> Path:
     shutil.rmtree(env, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "venv", env], check=True)
     python = env / "bin" / "python"
-    spec = ["--pre", "torch"] if release == NIGHTLY else [f"torch=={release}"]
+    spec = ["--pre", "torch"] if release == matrix.NIGHTLY else [f"torch=={release}"]
     where = ["--index-url", index, "--extra-index-url", "https://pypi.org/simple"] if index else []
-    subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", *where, *spec, numpy_for(release)],
-        check=True,
-        env=_pip_env(),
-    )
+    install = [python, "-m", "pip", "install", "--quiet", *where, *spec, numpy_for(release)]
+    subprocess.run(install, check=True, env=_pip_env())
     (env / ".ready").touch()
     return python
 
@@ -91,13 +71,8 @@ def run_examples(
 ) -> tuple[list, dict]:
     """Run the examples with that python (and environment); results in order, and the provenance."""
     results, provenance = [], {}
-    with subprocess.Popen(
-        [str(python), str(WORKER), str(root), *names],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=root,
-        env=env,
-    ) as worker:
+    command = [str(python), str(WORKER), str(root), *names]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=root, env=env) as worker:
         for line in worker.stdout:
             message = json.loads(line)
             if "provenance" in message:
@@ -144,14 +119,10 @@ class _Progress:
     def __call__(self, done: int, name: str = "", status: str = "") -> None:
         running = time.monotonic() - self.installed  # the examples so far, without the install
         this = running / done * (len(self.names) - done) if done else None
-        others = (
-            sum(self.spent) / len(self.spent) * (len(self.plan) - self.number)
-            if self.spent
-            else None
-        )
-        if this is None or (others is None and self.number < len(self.plan)):
-            estimate = ""
-        else:
+        later = len(self.plan) - self.number  # releases after this one
+        others = sum(self.spent) / len(self.spent) * later if self.spent else None
+        estimate = ""
+        if this is not None and (others is not None or not later):
             estimate = f" (about {_minutes(this + (others or 0))} left)"
         print(
             f"[{self.number}/{len(self.plan)} torch {self.release}] {done}/{len(self.names)} "
@@ -166,7 +137,7 @@ def _python_for(
 ) -> tuple[str | Path, Path | None, bool]:
     """The Python that runs the release, its environment (None: this one's), and whether that
     environment was kept from an earlier run (--keep-env: no install to time)."""
-    if release == PINNED and _own_torch() == PINNED:
+    if release == matrix.PINNED and _own_torch() == matrix.PINNED:
         progress(0, "on this Python's own torch (the project's .venv)")
         return sys.executable, None, False
     reused = (ENVS / f"env-{release}" / ".ready").exists()
@@ -187,8 +158,8 @@ def _run_release(data: dict, release: str, names: list[str], full: bool, args, p
     def on_result(result: dict) -> None:
         nonlocal count
         count += 1
-        record(data, release, result, source_hash(result["example"]))
-        save(data)  # an interrupted run keeps what it got
+        matrix.record(data, release, result, matrix.source_hash(result["example"]))
+        matrix.save(data)  # an interrupted run keeps what it got
         progress(count, result["example"], result["status"])
 
     try:
@@ -205,23 +176,23 @@ def _run_release(data: dict, release: str, names: list[str], full: bool, args, p
         if size is not None:
             provenance["env_mb"] = size
     data["releases"][release]["provenance"].update(provenance)
-    save(data)
+    matrix.save(data)
     progress.spent.append(time.monotonic() - progress.started)
 
 
 def run(args) -> None:
-    releases = args.releases.split() or list(RELEASES)
-    unknown = [r for r in releases if r not in RELEASES and r != NIGHTLY]
+    releases = args.releases.split() or list(matrix.RELEASES)
+    unknown = [r for r in releases if r not in matrix.RELEASES and r != matrix.NIGHTLY]
     wanted = args.examples.split() or snippets()
     missing = [e for e in wanted if not (ROOT / e).is_file()]
     if unknown or missing:
         sys.exit(
             f"unknown release(s) {unknown} (see RELEASES in gradsite/matrix/__init__.py) or example(s) {missing}"
         )
-    data = load()
+    data = matrix.load()
     for row in data["releases"].values():  # examples deleted since: their records go
         row["examples"] = {e: entry for e, entry in row["examples"].items() if (ROOT / e).is_file()}
-    plan = [(r, todo(data, r, wanted, force=args.force)) for r in releases]
+    plan = [(r, matrix.todo(data, r, wanted, force=args.force)) for r in releases]
     plan = [(r, names) for r, names in plan if names]
     if not plan:
         print(
@@ -235,17 +206,18 @@ def run(args) -> None:
 
 
 def _check() -> None:
-    problems = stale(load())
+    problems = matrix.stale(matrix.load())
     for line in problems:
         print(line)
     if problems:
-        sys.exit(f"refresh with: {refresh_command(PINNED, [p.split(':')[0] for p in problems])}")
+        names = [problem.split(":")[0] for problem in problems]
+        sys.exit(f"refresh with: {matrix.refresh_command(matrix.PINNED, names)}")
 
 
 def _costs() -> None:
     print("| release | torch build | install | run (all examples) | environment on disk | failed |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for release, row in load()["releases"].items():
+    for release, row in matrix.load()["releases"].items():
         p = row["provenance"]
         failed = sum(e["status"] == "failed" for e in row["examples"].values())
         install, runtime, disk = (
@@ -283,12 +255,12 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     if args.command == "releases":
-        print(json.dumps([*RELEASES, *([NIGHTLY] if args.with_nightly else [])]))
+        print(json.dumps([*matrix.RELEASES, *([matrix.NIGHTLY] if args.with_nightly else [])]))
     elif args.command == "check":
         _check()
     elif args.command == "costs":
         _costs()
     elif args.command == "merge":
-        save(merge_files(load(), args.files))
+        matrix.save(matrix.merge_files(matrix.load(), args.files))
     else:
         run(args)

@@ -1,21 +1,16 @@
 """What data/matrix.json says on the pages (gradsite/matrix/__init__.py is the data), in the
 page's language:
 
-* under each example a chapter page includes (top level or inside a fold), a
-  `<div class="mx-versions">` naming it (`spot`, then `add_data`), holding the one-line
-  compatibility note (`note`) only where some tested release fails, warns or prints something
-  else (an example that runs the same everywhere gets none); an example the matrix has no
-  current row for gets no note, and the build says so at info level (`make test` fails on it:
-  tests/test_matrix.py);
+* under each example a chapter page includes (top level or in a fold), a `<div
+  class="mx-versions">` naming it (`spot`, then `add_data`), holding the one-line compatibility
+  `note` only where some tested release fails, warns or prints something else; an example
+  without a current matrix row gets none, said at info level (`make test` fails on it);
 * at the end of such a page, a `<script type="application/json" id="mx-data">` with each
-  release's result of the page's examples and the texts of the outputs that differ from the
-  pinned release's (`page_data`): docs/assets/releases.js turns it into the page's "My PyTorch"
-  choice. Without JavaScript (and for search, which skips scripts) the page holds the pinned
-  outputs alone;
-* on the version notes page, `table(lang)`: the matrix, examples by release, and
-  `changes(lang)`: the examples whose result changes from one release to the next (a
-  markdown-exec block on docs/versions/ prints both).
-"""
+  release's result of its examples and the outputs that differ from the pinned release's
+  (`page_data`), for docs/assets/releases.js's "My PyTorch" choice. Without JavaScript (and for
+  search, which skips scripts) the page holds the pinned outputs alone;
+* on the version notes page (docs/versions/ prints both), `table(lang)`, examples by release, and
+  `changes(lang)`, the examples whose result changes from one release to the next."""
 
 from __future__ import annotations
 
@@ -32,8 +27,7 @@ from gradsite.words import WORDS as ALL_WORDS
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
 WORDS = {lang: table["compat"] for lang, table in ALL_WORDS.items()}
-# The release choice on pages with examples (add_data puts these in the
-# page's data, docs/assets/releases.js shows them): {release}, {pinned}, {n}, {line}, {code}, {error}.
+# The release choice's words (add_data puts them in the page's data for docs/assets/releases.js).
 UI = {lang: table["releases"] for lang, table in ALL_WORDS.items()}
 
 
@@ -60,10 +54,8 @@ def note(
     pinned: str | None = None,
 ) -> str | None:
     """One line on how the example fares across releases; None if the matrix has no current row.
-
-    `current`: what `rows(data, root)` returns, when the caller has it already (a build
-    notes some 250 examples, and reads each file once). `pinned`: the release the site is
-    built with (PINNED; a test names another)."""
+    `current`: `rows(data, root)`, if the caller has it (a build reads each example once).
+    `pinned`: the release the site is built with (PINNED; a test names another)."""
     pinned = pinned or PINNED
     results = (rows(data, root) if current is None else current).get(example) or {}
     releases = [r for r in results if r != NIGHTLY]
@@ -101,7 +93,7 @@ def note(
 
 
 def span(some: list[str], releases: list[str], lang: str) -> str:
-    """Releases as a list in the page's language, three or more in a row as a range: 1.13–2.12、2.14."""
+    """Releases in the page's language, three or more in a row as a range: 1.13–2.12、2.14."""
     comma = "、" if lang == "zh" else ", "
     runs: list[list[str]] = []
     for i, release in enumerate(releases):
@@ -115,7 +107,7 @@ def span(some: list[str], releases: list[str], lang: str) -> str:
 
 
 def other_output(results: dict[str, dict], pinned: str | None = None) -> list[str]:
-    """The releases that ran the example and printed something other than the pinned release did."""
+    """The releases that ran the example and printed other than the pinned release."""
     reference = results.get(pinned or PINNED)
     if reference is None:
         return []
@@ -127,7 +119,7 @@ def other_output(results: dict[str, dict], pinned: str | None = None) -> list[st
 
 
 def differs(example: str, current: dict, pinned: str | None = None) -> bool:
-    """Whether some tested release fails, warns or prints something else: the note is shown only then."""
+    """Whether some tested release fails, warns or prints something else (only then a note)."""
     results = {r: e for r, e in current.get(example, {}).items() if r != NIGHTLY}
     failing = any(e["status"] != "passed" for e in results.values())
     return failing or bool(other_output(results, pinned))
@@ -142,15 +134,12 @@ def page_data(
     root: Path = ROOT,
     pinned_release: str | None = None,
 ) -> dict:
-    """What docs/assets/releases.js needs to show each release's output of the page's examples.
-
-    Per example, one entry per release (in `releases` order): 0 where the release printed
-    what the pinned one did, without a warning (most of them); None where it has no current
-    record; else status, output hash, and for a failure or warning the error and the code of
-    the line that raised (quoted, never its number: the page shows no line numbers, and the
-    line may be in a part of the example the page does not show). `texts` holds only the
-    outputs that differ from the pinned one, which the page shows already: the no-JS page
-    and the search index hold the pinned outputs alone.
+    """What docs/assets/releases.js needs to show each release's output of the page's examples:
+    per example, one entry per release (`releases` order): 0 where it printed what the pinned
+    one did, without a warning (most); None without a current record; else status, output hash
+    and, for a failure or warning, the error and the line that raised, quoted (never its number:
+    the page shows none, and may not show that part of the example). `texts`: only the outputs
+    that differ from the pinned one, which the page shows (as the no-JS page and search do).
     `pinned_release`: PINNED unless a test names another."""
     pinned_release = pinned_release or PINNED
     releases = sorted((r for r in data["releases"] if r != NIGHTLY), key=version_key)
@@ -184,12 +173,10 @@ def page_data(
 
 
 def _code(example: str, entry: dict, root: Path) -> str | None:
-    """The example's line that raised, without its comment (from the source that ran).
-
-    A record counts while the example's code, `# claim:` lines left out, is the one that
-    ran (matrix.source_hash), so its line number may count the lines without them: when
-    the line at that number cannot have raised the error (an AssertionError from a line
-    that is no assert or raise), the line at that number without the claim lines is it."""
+    """The example's line that raised, without its comment. A record counts while the code
+    without `# claim:` lines is the one that ran (matrix.source_hash), so its number may count
+    lines without them: if the line there cannot have raised the error (an AssertionError from
+    no assert or raise), the line at that number without the claim lines is it."""
     number = entry.get("line")
     if not number:
         return None
@@ -247,7 +234,7 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
         f'<th scope="col" title="torch {html.escape(r)}">{html.escape(minor(r))}</th>'
         for r in releases
     )
-    body, chapter = [], None
+    body, chapter, failures = [], None, []
     for example in sorted(results):
         group = example.split("/")[1]
         if group != chapter:
@@ -264,8 +251,6 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
             cells.append(_cell(example, entry, previous, lang, root))
             previous = entry or previous
         body.append(f'<tr><th scope="row">{label}</th>{"".join(cells)}</tr>')
-    failures = []
-    for example in sorted(results):
         bad = [r for r in releases if results[example].get(r, {}).get("status") == "failed"]
         if bad:
             why = reason(example, results[example][bad[-1]], lang, root)
@@ -311,8 +296,8 @@ def changes(lang: str, data: dict | None = None, root: Path = ROOT) -> str:
 
 
 # What `spot` leaves under each example: inline HTML, which Markdown puts in a paragraph of its
-# own both at the top level and inside an indented block (a folded proof), where a raw <div>
-# would not be recognised as a block. add_data makes it the marker, with or without the <p>.
+# own at the top level and in an indented block (a folded proof), where a raw <div> would not be
+# recognised as a block. add_data makes it the marker, with or without the <p>.
 SPOT = re.compile(
     r'(?:<p>\s*)?<span class="mx-versions" data-example="(?P<example>snippets/[^"]+\.py)"></span>'
     r"(?:\s*</p>)?"
@@ -323,9 +308,8 @@ MARKER = re.compile(r'<div class="mx-versions" data-example="(?P<example>snippet
 def spot(
     example: str, indent: str, lang: str, data: dict, current: dict, root: Path = ROOT, said=None
 ) -> str:
-    """What goes under an example's fence in the page's Markdown: the spot of its versions block
-    ("" without a current row). `said`: the examples whose missing row the log has named in
-    this build (once, not per language)."""
+    """The spot of an example's versions block, under its fence ("" without a current row).
+    `said`: the examples whose missing row the log named in this build (once, not per language)."""
     said = set() if said is None else said
     if note(example, lang, data, root, current=current) is None:
         if example not in said:

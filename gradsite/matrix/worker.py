@@ -1,14 +1,14 @@
-"""Run examples on the torch of the Python that runs this file (stdlib only).
+"""Run examples on the torch of the Python that runs this file (stdlib only: command.py runs it
+in each release's own environment):
 
     <python> gradsite/matrix/worker.py <project root> snippets/a/b.py ...
 
-Imports torch once, then runs each example in a fork of this process, as
-`python <example>` would run it (cwd: the project root, __name__ "__main__",
-argv [path], its folder first on sys.path, Python's default warning filters, no
-stdin), with its own stdout and stderr files, and the build's limits. `run` is the
-one way to run an example as a program: tests/test_snippets.py calls it too (from
-the example's own folder, as the examples zips are run). Prints one JSON line per
-example as soon as it is done, then a last line with the provenance:
+Imports torch once, then runs each example in a fork of this process as `python <example>` would
+(cwd: the project root, __name__ "__main__", argv [path], its folder first on sys.path, Python's
+default warning filters, no stdin), with its own stdout and stderr files and the build's limits.
+`run` is the one way to run an example as a program: tests/test_snippets.py calls it too (from
+the example's folder, as the examples zips are run). Prints a JSON line per example as soon as
+it is done, then the provenance:
 
     {"example": "snippets/a/b.py", "status": "passed" | "failed" | "warned",
      "error": "Type: first line of the message" | null, "line": 12 | null,
@@ -16,14 +16,10 @@ example as soon as it is done, then a last line with the provenance:
     {"provenance": {"torch": "2.13.0+cpu", "python": "3.11.7", "cpu": "...",
                     "capability": "AVX512", "threads": 2, ...}}
 
-For a failed example, "text" is what it printed before it failed. An example that
-prints what the build rejects (an address, a temporary path: project.unstable;
-more than the output limit) is "failed" too, with the reason as its error.
-
-"warned": the example passed but wrote to stderr (a warning, say); the site's
-build treats that as a failure, a reader would not. Paths of this machine are
-stripped from messages. Used by gradsite/matrix/command.py, in each release's own env.
-"""
+A failure's "text" is what it printed before failing. An output the build rejects (an address,
+a temporary path: project.unstable; past the output limit) is "failed" too, the reason its
+error. "warned": passed, but wrote to stderr (a warning, say): the site's build fails on that, a
+reader would not. Paths of this machine are stripped from messages."""
 
 from __future__ import annotations
 
@@ -44,7 +40,7 @@ from pathlib import Path
 
 
 def _project():
-    """gradsite/project.py (stdlib only), loaded by path: this file runs where gradsite is not installed."""
+    """gradsite/project.py (stdlib only), by path: this file runs where gradsite is not installed."""
     import importlib.util
 
     here = os.path.dirname(os.path.abspath(__file__))
@@ -56,14 +52,13 @@ def _project():
 
 
 project = _project()
-# The build's limits (and their environment variables), so that the matrix never records as
-# passed what the build rejects.
+# The build's limits (and their environment variables): the matrix never passes what it rejects.
 TIMEOUT = project.limit(project.TIME_LIMIT)
 OUTPUT_LIMIT = int(project.limit(project.OUTPUT_LIMIT))
 
 
 def build_check(stdout: str, root: str) -> str | None:
-    """What the site's build would reject in this output (gradsite/runner/), as an error; None if nothing."""
+    """What the site's build (gradsite/runner/) would reject in this output, as an error, or None."""
     if len(stdout) > OUTPUT_LIMIT:
         return f"OutputLimit: printed {len(stdout):,} characters, more than {OUTPUT_LIMIT:,}"
     found = project.unstable(stdout, root)
@@ -125,14 +120,11 @@ def _child(
         if stop.code not in (None, 0):
             result.update(error=f"SystemExit: {stop.code}", code=1)
     except BaseException as error:  # noqa: BLE001 - every failure is a result
-        frames = [
-            f
-            for f in traceback.extract_tb(error.__traceback__)
-            if os.path.abspath(f.filename) == path
-        ]
+        frames = traceback.extract_tb(error.__traceback__)
+        lines = [f.lineno for f in frames if os.path.abspath(f.filename) == path]
         first = (str(error).strip().splitlines() or [""])[0]
         result.update(error=f"{type(error).__name__}: {first}".rstrip(": "), code=1)
-        result["line"] = frames[-1].lineno if frames else None
+        result["line"] = lines[-1] if lines else None
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
@@ -141,13 +133,12 @@ def _child(
 
 
 def run(root: str, example: str, cwd: str | None = None, threads: int | None = None) -> dict:
-    """Run one example as a program (from `cwd`, default the project root) in a fork of this
-    process, within the build's limits; its result as described above, and its "stderr".
-
-    `threads` sets torch's intra-op threads in the fork: a process whose own torch has already
-    run a parallel operation (a test worker) must pass 1, or the fork's first parallel operation
-    can wait forever for the parent's thread pool, which a fork does not copy. Outputs do not
-    depend on it (tests/test_snippets.py checks them under OMP_NUM_THREADS=1)."""
+    """Run one example as a program (from `cwd`, default the project root) in a fork, within the
+    build's limits; its result as described above, and its "stderr". `threads`: torch's intra-op
+    threads in the fork. A process whose torch has run a parallel operation (a test worker) must
+    pass 1, or the fork's first parallel operation can wait forever for the parent's thread pool,
+    which a fork does not copy. Outputs do not depend on it (tests/test_snippets.py checks them
+    under OMP_NUM_THREADS=1)."""
     with tempfile.TemporaryDirectory() as tmp:
         out, err = os.path.join(tmp, "out"), os.path.join(tmp, "err")
         read, write = os.pipe()
@@ -159,17 +150,13 @@ def run(root: str, example: str, cwd: str | None = None, threads: int | None = N
             _child(root, example, out, err, write, cwd or root, threads)
         os.close(write)
         chunks = []
-        while True:
-            left = max(0.0, TIMEOUT - (time.monotonic() - start))
-            if not select.select([read], [], [], left)[0]:
-                os.kill(pid, signal.SIGKILL)
-                timeout = {"error": f"TimeoutError: no result after {TIMEOUT} s"}
-                chunks = [json.dumps(timeout).encode()]
-                break
-            chunk = os.read(read, 65536)
-            if not chunk:
+        while select.select([read], [], [], max(0.0, TIMEOUT - (time.monotonic() - start)))[0]:
+            if not (chunk := os.read(read, 65536)):
                 break
             chunks.append(chunk)
+        else:  # nothing to read before the time limit
+            os.kill(pid, signal.SIGKILL)
+            chunks = [json.dumps({"error": f"TimeoutError: no result after {TIMEOUT} s"}).encode()]
         os.close(read)
         _, status = os.waitpid(pid, 0)
         seconds = round(time.monotonic() - start, 2)
@@ -213,15 +200,14 @@ def cpu_capability() -> str | None:
     """The vector instructions ATen's CPU kernels use here (ATEN_CPU_CAPABILITY can lower them)."""
     import torch
 
-    for get in (
-        lambda: torch.backends.cpu.get_cpu_capability(),
-        lambda: torch._C._get_cpu_capability(),
-    ):
-        try:
-            return str(get())
-        except (AttributeError, RuntimeError):
-            continue
-    return None
+    try:
+        return str(torch.backends.cpu.get_cpu_capability())
+    except (AttributeError, RuntimeError):
+        pass  # else the private name
+    try:
+        return str(torch._C._get_cpu_capability())
+    except (AttributeError, RuntimeError):
+        return None
 
 
 def provenance() -> dict:

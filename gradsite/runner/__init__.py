@@ -1,32 +1,22 @@
-"""Run the site's Python examples while MkDocs builds the pages.
+"""Run the site's Python examples while MkDocs builds the pages: markdown-exec renders the
+```python exec="on"``` fences, this package is only their *run* step, to add what the site
+promises (CONTRIBUTING.md, "How the build fails"): a failure names the snippet's file and line,
+the page and the language, with what the example printed before it; an example runs once per
+build (the zh build runs it; the en build, in the same process with mkdocs-static-i18n, and a
+figure drawing it reuse its output, or its failure's report); examples are isolated
+(isolation.py); an escaping warning, stderr output, an unstable output (project.unstable) and
+the time and output limits (project.py) fail an example, at its line.
 
-markdown-exec finds the ```python exec="on"``` fences and renders them; this package replaces
-only its *run* step, to add what the site promises:
+Configured, not patched: mkdocs.yml declares the python fences as pymdownx.superfences custom
+fences with `format: fence_format` (markdown-exec's documented use without its plugin) and lists
+this package as the Markdown extension through which gradsite/hooks.py hands each page the
+build's `Context`. Which snippet a block runs is told, not guessed: the hooks give a fence whose
+body is one `--8<--` include a `snippet` option.
 
-* a failure names the snippet file and line, the page and the language, and shows what the
-  example printed before it failed;
-* an example runs once per build: the zh build runs it, the en build reuses the output
-  (mkdocs-static-i18n builds each language in the same process), and a failure is run once
-  too: the other language's page, and a figure that draws the same example, get its report
-  (the failing line, the error, what it printed before) without running it again;
-* examples are isolated (isolation.py): fresh globals, torch's process-wide state put back
-  after each one, the random generators started as in a fresh interpreter;
-* a warning that escapes an example fails it at the line that raised it, and so does output on
-  stderr, an address, temporary path or time in the output (project.unstable), an example that
-  runs longer than the time limit or prints more than the output limit (gradsite/project.py).
-
-The route from a page to this runner is configured, not patched: mkdocs.yml declares the python
-fences as pymdownx.superfences custom fences whose `format` is `fence_format` below
-(markdown-exec's documented use without its plugin), and lists this package as a Markdown
-extension, through which gradsite/hooks.py hands every page's Markdown the build's `Context`.
-Which snippet a block runs is told, not guessed: the hooks give a fence whose body is one
-`--8<--` include a `snippet` option, read here.
-
-Outputs live in the build's Context, under a key of everything they depend on (keys.py).
-GRADSITE_CACHE=<folder> also keeps them on disk across builds and processes (`make serve`, and
-`make build`'s offline copy); GRADSITE_NO_EXEC=1 runs nothing and renders a placeholder (`make
-bench` only). Failures are never kept past their build.
-"""
+Outputs live in the Context under a key of all they depend on (keys.py); GRADSITE_CACHE=<folder>
+also keeps them on disk across builds and processes (`make serve`, `make build`'s offline copy);
+GRADSITE_NO_EXEC=1 runs nothing and renders a placeholder (`make bench` only). Failures are
+never kept past their build."""
 
 from __future__ import annotations
 
@@ -88,33 +78,27 @@ class Result:
 
 @dataclass
 class Context:
-    """What the runner is told by the build, and what it keeps for it: one per build, both
-    languages (and, through GRADSITE_CACHE, the offline copy's build) share it.
-
-    It reaches code in two ways, no more: passed, from the hooks that own it (gradsite/hooks.py
-    keeps it in the build's Site and hands it to the jobs that ask `result`) and to the python
-    fences through the page's Markdown (`md.gradsite_context`: a superfences format gets nothing
-    else); and `Context.current()`, for code an example calls (a figure block's
-    gradsite.pictures), which gets no argument from the page: set for the length of one run."""
+    """What the build tells the runner and what the runner keeps for it: one per build, shared
+    by both languages (and, through GRADSITE_CACHE, the offline copy's build). It reaches code
+    passed (gradsite/hooks.py keeps it in its Site; the fences get it as `md.gradsite_context`,
+    a superfences format gets nothing else) or, for code an example calls (a figure block's
+    gradsite.pictures, given no argument by the page), as `Context.current()` during one run."""
 
     root: Path = project.ROOT  # the project folder (docs/ and snippets/)
     page: str = "?"  # docs/-relative source of the page being rendered
     language: str = "?"
-    # Put back process-wide state after each example (off only to prove it matters).
-    isolate: bool = True
+    isolate: bool = True  # put back process-wide state after each example (off: to prove it)
     results: dict[str, Result] = field(default_factory=dict)  # key -> this build's result
-    # snippet (or code written in the page, stripped) -> the key it last ran under
-    latest: dict[str, str] = field(default_factory=dict)
-    # snippet -> a context manager its run is made in, kept in its Result: a figure that draws
-    # the example (gradsite/pictures) then needs no second run to see how it ran
+    latest: dict[str, str] = field(default_factory=dict)  # snippet or page code -> its last key
+    # snippet -> a context manager its run is made in, kept in its Result: a figure drawing the
+    # example (gradsite/pictures) needs no second run to see how it ran
     recorders: dict = field(default_factory=dict)
     executions: int = 0  # examples run in this process (failures included)
     reused: int = 0  # blocks rendered from a kept output
     reported: tuple[int, int] = (0, 0)  # (executions, reused) at the last summary()
 
     def result(self, snippet: str) -> Result | None:
-        """The result of `snippet` in this build (its run, or its kept output), None before it;
-        for code written in a page, `snippet` is that code."""
+        """`snippet`'s (or page code's) result in this build, run or kept; None before it."""
         key = self.latest.get(snippet.strip())
         return self.results.get(key) if key else None
 
@@ -123,26 +107,25 @@ class Context:
         """The Context of the example running now; None outside the runner."""
         return _running.get()
 
-    def _disk(self) -> Path | None:
+    def _disk(self, key: str) -> Path | None:
         folder = os.environ.get(DISK_CACHE)
-        return self.root / folder if folder else None
+        return self.root / folder / f"{key}.json" if folder else None
 
     def kept(self, key: str) -> Result | None:
         """This build's result under `key`, or an output kept on disk, else None."""
-        folder = self._disk()
-        if key not in self.results and folder and (folder / f"{key}.json").is_file():
-            output = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-            self.results[key] = Result(output)
+        path = self._disk(key)
+        if key not in self.results and path and path.is_file():
+            self.results[key] = Result(json.loads(path.read_text(encoding="utf-8")))
         return self.results.get(key)
 
     def keep(self, key: str, result: Result) -> None:
         self.results[key] = result
-        folder = self._disk()
-        if folder and not result.failure:
-            folder.mkdir(parents=True, exist_ok=True)
-            partial = folder / f"{key}.json.{os.getpid()}"
+        path = self._disk(key)
+        if path and not result.failure:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_name(f"{path.name}.{os.getpid()}")  # another process may read
             partial.write_text(json.dumps(result.output), encoding="utf-8")
-            partial.replace(folder / f"{key}.json")
+            partial.replace(path)
 
 
 _running: contextvars.ContextVar[Context | None] = contextvars.ContextVar(
@@ -152,7 +135,7 @@ _running: contextvars.ContextVar[Context | None] = contextvars.ContextVar(
 
 @contextmanager
 def telling(context: Context):
-    """Code run inside this block sees `context` as Context.current() (the runner does it for each example)."""
+    """Code run inside this block sees `context` as Context.current()."""
     token = _running.set(context)
     try:
         yield context
@@ -165,18 +148,15 @@ class ExampleFailed(Exception):  # noqa: N818 - named for the message an author 
 
 
 def execute(code: str, origin: str, stdout: io.StringIO, context: Context, recorder=None) -> dict:
-    """Run the code as a program named `origin`, inside `recorder` if given; fail on stderr
-    output or an unstable output."""
+    """Run the code as a program named `origin` (in `recorder`); fail on stderr, unstable output."""
     namespace = {"__name__": "__main__", "__file__": str(context.root / origin)}
     stderr, stdin = io.StringIO(), sys.stdin
     sys.stdin = NoInput()
-    isolation = isolated() if context.isolate else nullcontext()
-    limit = time_limit(project.limit(project.TIME_LIMIT))
     try:
         with (
             telling(context),
-            isolation,
-            limit,
+            isolated() if context.isolate else nullcontext(),
+            time_limit(project.limit(project.TIME_LIMIT)),
             redirect_stdout(stdout),
             redirect_stderr(stderr),
             recorder or nullcontext(),
@@ -240,11 +220,8 @@ def _run(code: str, origin: str, context: Context, snippet: str | None) -> Resul
 def run_python(
     code: str, context: Context, *, session: str | None = None, snippet: str | None = None, **extra
 ) -> str:
-    """Run one example and return what it printed (markdown-exec's `run` step).
-
-    `snippet` is the file the block includes (set by gradsite/hooks.py); None for code
-    written in the page.
-    """
+    """Run one example and return what it printed (markdown-exec's `run` step). `snippet`: the
+    file the block includes (gradsite/hooks.py sets it), None for code written in the page."""
     if session:
         log.error(
             f"page docs/{context.page}, language {context.language}: session='{session}' is "
@@ -261,8 +238,7 @@ def run_python(
     else:
         context.reused += 1
     context.latest[snippet or code.strip()] = key
-    if result.failure:
-        failure = result.failure
+    if failure := result.failure:
         where = project.failure(failure.origin, failure.line, context.page, context.language)
         log.error(where + failure.details)
         raise ExecutionError(code_block("pytb", failure.shown))
@@ -279,14 +255,10 @@ def summary(context: Context) -> str:
 
 
 def fence_format(source: str, language: str, css_class: str, options: dict, md, **kwargs) -> str:
-    """The `format` of the python fences (pymdownx.superfences custom fences, mkdocs.yml):
-    markdown-exec's rendering, with `run_python` as its run step and the build's Context.
-
-    The fence's `snippet` option (gradsite/hooks.py) goes to the runner only, not to the page.
-    An example's whole file runs (recipe, then its checks); the page shows its recipe
-    (markdown-exec's transform_source: what runs, what is rendered), and gradsite/hooks.py
-    folds its checks away under it.
-    """
+    """The python fences' `format` (mkdocs.yml): markdown-exec's rendering, `run_python` its run
+    step. The `snippet` option goes to the runner, not the page. The whole file runs; the page
+    shows its recipe (transform_source: what runs, what is rendered), and gradsite/hooks.py
+    folds its checks away under it."""
     options = dict(options)
     extra = dict(options.pop("extra", None) or {})
     snippet = extra.pop("snippet", None)
@@ -297,8 +269,7 @@ def fence_format(source: str, language: str, css_class: str, options: dict, md, 
 
 
 class RunnerExtension(Extension):
-    """Gives every page's Markdown the build's Context (mkdocs.yml lists this package; the
-    hook sets `context` in on_config, as it gives gradsite.glossary its terms)."""
+    """Gives every page's Markdown the build's Context (the hook sets `context` in on_config)."""
 
     def __init__(self, **kwargs):
         # Not None: Python-Markdown would read a None default's value as a boolean.

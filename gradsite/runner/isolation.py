@@ -1,6 +1,5 @@
 """What an example may not do to the process or the build: change process-wide state that the
-next example would inherit, run past the time limit, print past the output limit, read stdin.
-"""
+next example would inherit, run past the time limit, print past the output limit, read stdin."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The key of an output: everything it depends on. The code, where it comes from (the snippet,
 or the language for code written in a page: figure blocks word their pictures per language),
 the content of every project file its code names in a string literal (a figure block names the
-snippet it draws), the installed packages, and this package's sources as loaded.
-"""
+snippet it draws), the installed packages, and this package's sources as loaded."""
 
 from __future__ import annotations
 
@@ -37,20 +36,15 @@ _LOADED = _sources()  # this package's sources as this process imported them
 
 
 def changed_sources() -> list[str]:
-    """gradsite/**/*.py files edited since this process started (`make serve` must restart for them)."""
+    """gradsite/**/*.py files edited since this process started (`make serve` must restart)."""
     now = _sources()
-    return sorted(
-        name for name in now.keys() | _LOADED.keys() if now.get(name) != _LOADED.get(name)
-    )
+    return sorted(n for n in now.keys() | _LOADED.keys() if now.get(n) != _LOADED.get(n))
 
 
 @functools.cache
 def _environment() -> str:
-    """Interpreter, machine, installed distributions, and this package's sources as loaded.
-
-    Computed once per process: a `make serve` session keeps running the gradsite code it
-    started with, so its outputs are keyed by that code; a restart picks up an edit.
-    """
+    """Interpreter, machine, installed distributions, this package's sources as loaded: once per
+    process, as a `make serve` session runs the gradsite code it started with (until a restart)."""
     dists = sorted(f"{d.name}=={d.version}" for d in metadata.distributions())
     return "\n".join([platform.python_version(), platform.machine(), *dists, *_LOADED.values()])
 
