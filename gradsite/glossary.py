@@ -1,26 +1,17 @@
-"""Glossary terms as hover tooltips, in the language of the page.
+"""Glossary terms as hover tooltips (`<abbr title>`, shown by Material's content.tooltips), in the
+page's language, from the table of docs/glossary/index.<lang>.md (`| term | counterpart |
+definition | variants |`, the one place a term is defined; gradsite/hooks.py loads it).
 
-The glossary page of each language (docs/glossary/index.<lang>.md) is the one
-place a term is defined: its table rows read `| term | counterpart | definition |`.
-gradsite/hooks.py loads them for the language being built and gives them to
-this Markdown extension, which wraps every occurrence of a term in
-`<abbr title="...">`; Material (content.tooltips) shows the title on hover.
+Python-Markdown's `abbr` matches a term only between word boundaries (`\\b`): Chinese has no
+spaces, so `叶子节点` in `是叶子节点的` would never match. Here a boundary is required only at an
+end of a term that is a Latin letter or digit; longer terms win (`非叶子节点` before `叶子节点`).
 
-Python-Markdown's own `abbr` only matches a term between word boundaries
-(`\\b`). Chinese has no spaces, so `叶子节点` in `是叶子节点的` would never
-match. Here a boundary is required only at an end of a term that is a Latin
-letter or digit; longer terms win (`非叶子节点` before `叶子节点`).
+A term is marked once per page: its first use, never in a heading. Marked once per h2 section
+(`RESTART_AT = ("h1", "h2")`), the Chinese pages, whose prose repeats each term, kept three times
+the English pages' marks (retention 35 to 13, detach 36 to 11); once per page, 9 to 8 and 7 to 5.
 
-A term is marked once per page: its first occurrence in the text, never inside
-a heading, so a page is not dotted all over. Per h2 section instead
-(`RESTART_AT = ("h1", "h2")`), the Chinese pages, whose prose repeats each term
-as written, kept three times the marks of the English ones (retention 35 to 13,
-detach 36 to 11); once per page, both mark about the terms they use (9 to 8,
-7 to 5).
-
-A row's fourth cell lists the variants the term replaces (`叶节点` for
-`叶子节点`); `variants_in` finds them in a page's prose, and gradsite/hooks.py
-fails the build on each, naming the page, language and line.
+`variants_in` finds a row's variants (fourth cell: `叶节点` for `叶子节点`) in a page's prose;
+gradsite/hooks.py fails the build on each, naming the page, language and line.
 """
 
 from __future__ import annotations
