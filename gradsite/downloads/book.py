@@ -1,32 +1,23 @@
 """A PDF of the whole site per language, printed by Chromium from the pages just built.
 
-offline.py calls `book_html` and `print_books` after the build: for each language it
-writes `book.html` beside that language's home page (so the site's own
-stylesheets and relative links resolve), made of
+After the build, offline.py writes per language `book.html` (`book_html`) beside the home page,
+so the site's stylesheets and relative links resolve: a cover (the site's name and description,
+the torch version and date of the build, the web edition's address), a table of contents (every
+page of the nav and its sections, linked), and every page's article in nav order, each on a new
+page, as the site shows it (outputs, math, pictures, every fold open) but for the checks folded
+under each example: each becomes a link to it on the web (`_proof_link`), since a PDF cannot fold
+them away, and they were a fifth of its pages and two fifths of its printing. Then Chromium
+(Debian's, or $GRADSITE_CHROMIUM; no Python package) prints both side by side (`print_books`,
+`--print-to-pdf`), the page's outline becoming the PDF's bookmarks. `assets/book.css` is the print
+style: A4, code wrapped, never cut at the page edge, each chapter on a new page. Fonts are the
+system's (Noto CJK for Chinese), embedded by Chromium.
 
-* a cover (the site's name and description in that language, the torch
-  version and date of the build, the address of the web edition),
-* a table of contents (every page of the nav and its sections, linked),
-* the article of every page of the nav, in nav order, each on a new page:
-  the same HTML the site shows, outputs, math and pictures included, every fold
-  open, but the proofs: the checks (asserts) folded under each example are left
-  out, each replaced by a link to it on the web (`_proof_link`). A PDF cannot fold
-  them out of the way, and they were a fifth of its pages and two fifths of its printing;
-
-then Chromium (Debian's, or $GRADSITE_CHROMIUM; no Python package) prints it
-with `--print-to-pdf`, both languages side by side, and the page's outline
-becomes the PDF's bookmarks. `assets/book.css` is the print style: A4, code
-wrapped, never cut at the page edge, each chapter on a new page. Fonts are
-the system's (Noto CJK for Chinese), embedded by Chromium.
-
-The PDF's dates are set to SOURCE_DATE_EPOCH (gradsite/reproducible.py) and its
-document id is a hash of its content, so two builds of a commit give the same
-bytes. Without Chromium the build leaves them out and says so once, with how to get
-one (`INSTALL`); with GRADSITE_REQUIRE_BROWSER=1 (CI) a missing Chromium fails the build.
-GRADSITE_PDF=0 leaves the PDFs out (the home page then links nothing, as without Chromium).
-
-`chromium()` is the one place that says where Chromium is: the build prints with it and the
-browser tests (tests/browser.py) drive it.
+`settle` sets the PDF's dates to SOURCE_DATE_EPOCH (gradsite/reproducible.py) and its document id
+to a hash of its content: two builds of a commit give the same bytes. Without Chromium the build
+leaves the PDFs out and says so once, with how to get one (`INSTALL`); with
+GRADSITE_REQUIRE_BROWSER=1 (CI) a missing Chromium fails the build. GRADSITE_PDF=0 leaves the PDFs
+out (the home page then links nothing, as without Chromium). `chromium()` is the one place that
+says where Chromium is: the build prints with it, the browser tests (tests/browser.py) drive it.
 """
 
 from __future__ import annotations
@@ -41,6 +32,7 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from gradsite.project import url_prefix
 from gradsite.words import WORDS as ALL_WORDS
 
 NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
@@ -135,12 +127,8 @@ def _relink(body: str, key: str, page: str, pages: dict[str, str], root: str, si
         path, _, fragment = resolved.partition("#")
         path = path.lstrip("/").removesuffix("index.html")
         if path.startswith(root) and path.removeprefix(root) in pages:
-            path = path.removeprefix(root)
-            return (
-                f'{attribute}="#{pages[path]}--{html.escape(fragment)}"'
-                if fragment
-                else f'{attribute}="#{pages[path]}"'
-            )
+            anchor = f"--{html.escape(fragment)}" if fragment else ""
+            return f'{attribute}="#{pages[path.removeprefix(root)]}{anchor}"'
         return f'{attribute}="{html.escape(urljoin(site_url, resolved.lstrip("/")))}"'
 
     return re.sub(r'((?:xlink:)?href)="([^"]*)"', link, body)
@@ -157,30 +145,30 @@ def _proof_link(match: re.Match, page_url: str, words: dict) -> str:
     return f'<p class="gs-book-proof"><a href="{html.escape(href)}">{text}</a></p>'
 
 
-def book_html(
-    site: Path,
-    language_root: str,
-    nav: list[str],
-    words: dict,
-    title: str,
-    description: str,
-    url: str,
-) -> str:
-    """The book of one language: cover, contents, every page of the nav (`nav`: page urls, '' for home)."""
-    home = (site / language_root / "index.html").read_text(encoding="utf-8")
+def book_html(site: Path, language: str, nav: list[str], url: str, torch: str, date: str) -> str:
+    """The book of one language: cover, contents, every page of the nav (`nav`: page urls, '' for
+    home); `url` is the web edition's, `torch` and `date` the build's."""
+    root, words = url_prefix(language), WORDS[language]
+    home = (site / root / "index.html").read_text(encoding="utf-8")
+    # The home page's <title> is the site's name, or "Home - <site name>".
+    title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip())
+    title = title.rsplit(" - ", 1)[-1]
+    description = html.unescape(re.search(r'<meta name="description" content="([^"]*)"', home)[1])
+    built = html.escape(words["built"].format(torch=torch, date=date, url=url))
     head = home[: home.index("</head>")]
     head = re.sub(r"<script\b.*?</script>", "", head, flags=re.S)  # the page's own, none are needed
     head = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", head, flags=re.S)
+    style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
     body_tag = re.search(r"<body[^>]*>", home)[0]
     keys = {page: (page.strip("/").replace("/", "-") or "home") for page in nav}
     contents, chapters = [], []
     for page in nav:
-        built = (site / language_root / page / "index.html").read_text(encoding="utf-8")
-        article = _DROP.sub("", _ARTICLE.search(built)[1])
+        page_html = (site / root / page / "index.html").read_text(encoding="utf-8")
+        article = _DROP.sub("", _ARTICLE.search(page_html)[1])
         article = _PROOF.sub(lambda m: _proof_link(m, f"{url}{page}", words), article)
         article = article.replace("<details", "<details open")
         key = keys[page]
-        article = _relink(article, key, page, keys, language_root, url.removesuffix(language_root))
+        article = _relink(article, key, page, keys, root, url.removesuffix(root))
         heading = _text(_H1.search(article)[1]) if _H1.search(article) else title
         sections = "".join(
             f'<li><a href="#{m[1]}">{html.escape(_text(m[2]))}</a></li>'
@@ -193,9 +181,9 @@ def book_html(
             f'<section class="gs-book-chapter md-typeset" id="{key}">{article}</section>'
         )
     return (
-        f'{head}</head>\n{body_tag}\n<div class="gs-book">'
+        f'{head}{style}\n</head>\n{body_tag}\n<div class="gs-book">'
         f'<section class="gs-book-cover md-typeset"><h1>{html.escape(title)}</h1>'
-        f'<p>{html.escape(description)}</p><p class="gs-book-built">{words["built"]}</p></section>'
+        f'<p>{html.escape(description)}</p><p class="gs-book-built">{built}</p></section>'
         f'<nav class="gs-book-contents md-typeset"><h1>{words["contents"]}</h1><ol>{"".join(contents)}</ol></nav>'
         + "".join(chapters)
         + "</div></body></html>\n"
@@ -235,10 +223,8 @@ def settle(pdf: bytes, epoch: int) -> bytes:
     pdf = re.sub(rb"(/Title <FEFF)([0-9A-F]*)>", _undouble, pdf)
     # Tagged-PDF element ids carry Chromium's DOM node numbers, which vary from run to run by
     # the nodes it made before: numbered by rank instead (the same order, so name trees stay sorted).
-    ranks = {
-        n: i
-        for i, n in enumerate(sorted({int(m) for m in re.findall(rb"\(node(\d{8})\)", pdf)}), 1)
-    }
+    nodes = sorted({int(m) for m in re.findall(rb"\(node(\d{8})\)", pdf)})
+    ranks = {n: i for i, n in enumerate(nodes, 1)}
     pdf = re.sub(rb"\(node(\d{8})\)", lambda m: b"(node%08d)" % ranks[int(m[1])], pdf)
     date = time.strftime("%Y%m%d%H%M%S", time.gmtime(epoch)).encode()
     pdf = re.sub(rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + date, pdf)
@@ -258,13 +244,8 @@ def print_books(jobs: list[tuple[Path, Path]], browser: str, epoch: int) -> list
     running = []
     for source, target in jobs:
         profile = target.parent / f".chromium-{target.stem}"
-        command = [
-            browser,
-            *CHROMIUM_ARGS,
-            f"--user-data-dir={profile}",
-            f"--print-to-pdf={target}",
-            source.resolve().as_uri(),
-        ]
+        pdf, page = f"--print-to-pdf={target}", source.resolve().as_uri()
+        command = [browser, *CHROMIUM_ARGS, f"--user-data-dir={profile}", pdf, page]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         running.append((target, profile, process))
     errors = []

@@ -1,31 +1,23 @@
-"""The offline copy: the whole site, both languages, in one zip that works from disk (`make
-build`; `make serve` makes none), and the PDFs (book.py), printed at the end of the site's build.
+"""The offline copy: the whole site, both languages and the PDFs (book.py, printed at the end of
+the site's build), in one zip that works from disk, /downloads/pytorch-gradients-offline.zip (the
+home pages link it). `make build` makes it, `make serve` none: `make`, below (called by the
+Makefile, tests/sitebuild.py and benchmarks/bench.py), builds the site, then the copy, a build of
+its own with Material's `offline` plugin on (GRADSITE_OFFLINE=true, mkdocs.yml), so pages link to
+`.../index.html` and work from file://. The examples are not run again: both builds keep their
+outputs in one GRADSITE_CACHE folder (gradsite/runner/), made for them and filled by the first.
+`pack` then zips the copy, with the site's PDFs, into the site.
 
-At /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs included. It is a
-build of its own, after the site's (`make`, below, which `make build`, tests/sitebuild.py and
-benchmarks/bench.py call): the same project with Material's `offline` plugin switched on
-(GRADSITE_OFFLINE=true, mkdocs.yml), so pages link to `.../index.html` and work from disk
-(file://). The examples are not run again: both builds keep their outputs in one GRADSITE_CACHE
-folder (gradsite/runner/), made for them and filled by the first. Then `pack` zips the copy,
-with the site's PDFs, into the site.
-
-Material's offline plugin makes search work from disk with two things this module provides
-for the site's language setup:
-
-* the web worker shim it would load from a CDN is a file of the site
-  (gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm
-  package iframe-worker): nothing is requested from another host;
-* the plugin inlines /search/search_index.json into search_index.js before
-  gradsite/languages.py splits the index per language; this module writes
-  search_index.js again for each language, after the split.
+For the site's language setup, the offline plugin's search from disk needs two things from here:
+the web worker shim it would load from a CDN is a file of the site
+(gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm package
+iframe-worker); and the plugin inlines /search/search_index.json into search_index.js before
+gradsite/languages.py splits the index, so `write` writes it again per language, after the split.
 """
 
 from __future__ import annotations
 
-import html
 import logging
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -36,7 +28,6 @@ from gradsite.downloads import book
 from gradsite.project import LANGUAGES, url_prefix
 from gradsite.reproducible import build_date, epoch, write_zip, zip_date
 from gradsite.runner import DISK_CACHE
-from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
@@ -83,24 +74,14 @@ def _books(config, site: Path) -> list[Path]:
     ]
     nav = ["" if folder == "." else f"{folder}/" for folder in nav]
     seconds = epoch()
+    date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
+    torch = config.extra.get("torch_version", "?")
     jobs = []
     for language in LANGUAGES:
         root = url_prefix(language)
-        home = (site / root / "index.html").read_text(encoding="utf-8")
-        # The home page's <title> is the site's name, or "Home - <site name>".
-        title = re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()
-        title = html.unescape(title).rsplit(" - ", 1)[-1]
-        description = re.search(r'<meta name="description" content="([^"]*)"', home)[1]
         url = f"{(config.site_url or '/').rstrip('/')}/{root}"
-        words = dict(WORDS[language]["book"])
-        date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
-        torch = config.extra.get("torch_version", "?")
-        words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
-        text = book.book_html(site, root, nav, words, title, html.unescape(description), url)
-        style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
-        text = text.replace("</head>", f"{style}\n</head>", 1)
         source = site / root / "book.html"
-        source.write_text(text, encoding="utf-8")
+        source.write_text(book.book_html(site, language, nav, url, torch, date), encoding="utf-8")
         jobs.append((source, site / root / book.NAME.format(language=language)))
     started = time.monotonic()
     errors = book.print_books(jobs, browser, seconds)
@@ -132,18 +113,15 @@ def pack(copy: Path, site: Path, date: str | None) -> None:
 
 def make(site: Path, build, project: Path, outputs: Path | None = None) -> tuple[int, str]:
     """`make build`: the site's strict build into `site`, then the offline copy's, then the zip.
+    `build(site_dir, env)` runs one strict build of `project` in a process of its own, `env` added
+    to its environment, and returns (exit code, log); `make` returns the first failing build's
+    code (no offline copy after a failure) and both logs.
 
-    `build(site_dir, env)` runs one strict build of `project` in a process of its own, with
-    `env` added to its environment, and returns (exit code, log). Returns the first failing
-    build's code (the offline copy is not built after a failure) and both logs.
-
-    The examples' outputs go to a temporary folder, or to `outputs`, which is kept: another
-    build given the same folder reuses them instead of running the examples again (the test
-    suite's second build, tests/conftest.py).
-
-    Both builds and the zip get one SOURCE_DATE_EPOCH, fixed here before the first starts:
-    the second build is another process, started later, and must date its pages and zips as
-    the first did, whatever its parent's environment holds by then."""
+    The examples' outputs go to a temporary folder, or to `outputs`, which is kept: another build
+    given it reuses them (the test suite's second build, tests/conftest.py). Both builds and the
+    zip get one SOURCE_DATE_EPOCH, fixed before the first starts: the second build, a process
+    started later, must date its pages and zips as the first did, whatever its parent's
+    environment holds by then."""
     date = build_date(project)
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
         shared = {DISK_CACHE: str(outputs or Path(tmp) / "outputs")}  # for the copy, or kept
