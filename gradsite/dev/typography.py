@@ -1,13 +1,10 @@
-"""Chinese typography of what the site shows in Chinese, checked with AutoCorrect.
-
-AutoCorrect (the `autocorrect-py` package, in the `test` group) puts a space
-between Chinese and Latin letters or digits, full-width punctuation in Chinese
-text, no space beside full-width quotes, and so on. Its configuration is
-`.autocorrectrc` at the root (the same file its command line and editor
-plugins read): code blocks in Markdown are left alone (`context.codeblock: 0`:
-examples, include lines, figure calls), inline code and heading ids are never
-touched by its Markdown rules, and `textRules` lists the exact phrases it must
-not change (a cited title, as written by its author).
+"""Chinese typography of what the site shows in Chinese, checked with AutoCorrect (`autocorrect-py`,
+in the `test` group): a space between Chinese and Latin letters or digits, full-width punctuation
+in Chinese text, no space beside full-width quotes, and so on. Its configuration is
+`.autocorrectrc` at the root (the file its command line and editor plugins read): code blocks in
+Markdown are left alone (`context.codeblock: 0`: examples, include lines, figure calls), its
+Markdown rules never touch inline code and heading ids, and `textRules` lists the exact phrases it
+must not change (a cited title, as its author wrote it).
 
     python -m gradsite.dev.typography          # list what it would change; exit 1 if anything
     python -m gradsite.dev.typography --fix    # change it (make format)

@@ -32,12 +32,8 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from gradsite.project import url_prefix
-from gradsite.words import WORDS as ALL_WORDS
-
 NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
 SWITCH = "GRADSITE_PDF"
-WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.toml
 # Chromium as the build and the browser tests run it. Without the networking flags, it phones
 # home at start-up (updates, sync, field trials); on a closed network those are refused.
 BROWSER_ARGS = (
@@ -145,30 +141,30 @@ def _proof_link(match: re.Match, page_url: str, words: dict) -> str:
     return f'<p class="gs-book-proof"><a href="{html.escape(href)}">{text}</a></p>'
 
 
-def book_html(site: Path, language: str, nav: list[str], url: str, torch: str, date: str) -> str:
-    """The book of one language: cover, contents, every page of the nav (`nav`: page urls, '' for
-    home); `url` is the web edition's, `torch` and `date` the build's."""
-    root, words = url_prefix(language), WORDS[language]
-    home = (site / root / "index.html").read_text(encoding="utf-8")
-    # The home page's <title> is the site's name, or "Home - <site name>".
-    title = html.unescape(re.search(r"<title>(.*?)</title>", home, re.S)[1].strip())
-    title = title.rsplit(" - ", 1)[-1]
-    description = html.unescape(re.search(r'<meta name="description" content="([^"]*)"', home)[1])
-    built = html.escape(words["built"].format(torch=torch, date=date, url=url))
+def book_html(
+    site: Path,
+    language_root: str,
+    nav: list[str],
+    words: dict,
+    title: str,
+    description: str,
+    url: str,
+) -> str:
+    """The book of one language: cover, contents, every page of the nav (`nav`: page urls, '' for home)."""
+    home = (site / language_root / "index.html").read_text(encoding="utf-8")
     head = home[: home.index("</head>")]
     head = re.sub(r"<script\b.*?</script>", "", head, flags=re.S)  # the page's own, none are needed
     head = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", head, flags=re.S)
-    style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
     body_tag = re.search(r"<body[^>]*>", home)[0]
     keys = {page: (page.strip("/").replace("/", "-") or "home") for page in nav}
     contents, chapters = [], []
     for page in nav:
-        page_html = (site / root / page / "index.html").read_text(encoding="utf-8")
-        article = _DROP.sub("", _ARTICLE.search(page_html)[1])
+        built = (site / language_root / page / "index.html").read_text(encoding="utf-8")
+        article = _DROP.sub("", _ARTICLE.search(built)[1])
         article = _PROOF.sub(lambda m: _proof_link(m, f"{url}{page}", words), article)
         article = article.replace("<details", "<details open")
         key = keys[page]
-        article = _relink(article, key, page, keys, root, url.removesuffix(root))
+        article = _relink(article, key, page, keys, language_root, url.removesuffix(language_root))
         heading = _text(_H1.search(article)[1]) if _H1.search(article) else title
         sections = "".join(
             f'<li><a href="#{m[1]}">{html.escape(_text(m[2]))}</a></li>'
@@ -181,9 +177,9 @@ def book_html(site: Path, language: str, nav: list[str], url: str, torch: str, d
             f'<section class="gs-book-chapter md-typeset" id="{key}">{article}</section>'
         )
     return (
-        f'{head}{style}\n</head>\n{body_tag}\n<div class="gs-book">'
+        f'{head}</head>\n{body_tag}\n<div class="gs-book">'
         f'<section class="gs-book-cover md-typeset"><h1>{html.escape(title)}</h1>'
-        f'<p>{html.escape(description)}</p><p class="gs-book-built">{built}</p></section>'
+        f'<p>{html.escape(description)}</p><p class="gs-book-built">{words["built"]}</p></section>'
         f'<nav class="gs-book-contents md-typeset"><h1>{words["contents"]}</h1><ol>{"".join(contents)}</ol></nav>'
         + "".join(chapters)
         + "</div></body></html>\n"

@@ -16,8 +16,10 @@ gradsite/languages.py splits the index, so `write` writes it again per language,
 
 from __future__ import annotations
 
+import html
 import logging
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -28,6 +30,7 @@ from gradsite.downloads import book
 from gradsite.project import LANGUAGES, url_prefix
 from gradsite.reproducible import build_date, epoch, write_zip, zip_date
 from gradsite.runner import DISK_CACHE
+from gradsite.words import WORDS
 
 log = logging.getLogger("mkdocs.hooks.gradsite")
 
@@ -74,14 +77,24 @@ def _books(config, site: Path) -> list[Path]:
     ]
     nav = ["" if folder == "." else f"{folder}/" for folder in nav]
     seconds = epoch()
-    date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
-    torch = config.extra.get("torch_version", "?")
     jobs = []
     for language in LANGUAGES:
         root = url_prefix(language)
+        home = (site / root / "index.html").read_text(encoding="utf-8")
+        # The home page's <title> is the site's name, or "Home - <site name>".
+        title = re.search(r"<title>(.*?)</title>", home, re.S)[1].strip()
+        title = html.unescape(title).rsplit(" - ", 1)[-1]
+        description = re.search(r'<meta name="description" content="([^"]*)"', home)[1]
         url = f"{(config.site_url or '/').rstrip('/')}/{root}"
+        words = dict(WORDS[language]["book"])
+        date = time.strftime("%Y-%m-%d", time.gmtime(seconds))
+        torch = config.extra.get("torch_version", "?")
+        words["built"] = html.escape(words["built"].format(torch=torch, date=date, url=url))
+        text = book.book_html(site, root, nav, words, title, html.unescape(description), url)
+        style = f'<link rel="stylesheet" href="{"../" * root.count("/")}assets/book.css">'
+        text = text.replace("</head>", f"{style}\n</head>", 1)
         source = site / root / "book.html"
-        source.write_text(book.book_html(site, language, nav, url, torch, date), encoding="utf-8")
+        source.write_text(text, encoding="utf-8")
         jobs.append((source, site / root / book.NAME.format(language=language)))
     started = time.monotonic()
     errors = book.print_books(jobs, browser, seconds)
