@@ -1,17 +1,8 @@
-"""The error-message index (docs/errors/): each entry's heading is the message its example printed
-at this build, never text typed into the page. An entry is a heading marked `.gs-error` followed
-by the one example that raises or warns:
-
-    ## 第二次反向传播 {#backward-second-time .gs-error}
-
-    ```python exec="on" source="above" result="text"
-    --8<-- "snippets/errors/backward_second_time.py"
-    ```
-
-The heading's words name the entry for authors; the build replaces them, in the page and its table
-of contents, with the first sentence of the first `SomethingError: …` or `SomethingWarning: …`
-line the example printed, which search indexes: a reader who pastes the start of a message lands
-on its entry. An entry without an example, or whose example printed no such line, fails the build.
+"""The error-message index (docs/errors/): a heading marked `{#id .gs-error}`, followed by the one
+example that raises or warns, is replaced, in the page and its table of contents, by the first
+sentence of the first `…Error: …` or `…Warning: …` line the example printed at this build. No
+message is typed, and search, which indexes the rendered heading, finds the entry by the message's
+first words. An entry without an example, or whose example printed no such line, fails the build.
 (Jobs of gradsite/hooks.py: `entries` in on_page_markdown, `headings` in on_page_content.)
 """
 

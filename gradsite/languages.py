@@ -1,19 +1,16 @@
 """Each language searches only its own pages (jobs of gradsite/hooks.py).
 
-mkdocs-static-i18n builds every language into one site and stacks all pages into one search
-index, /search/search_index.json, and every page, English ones included, points Material's search
-at the site root: a search on a Chinese page lists English pages too, and the other way round.
-Material looks for the index, and the sitemap, under the page's `base`. So an English page gets
-/en/ as its base (`base_url`); /404.html is the default language's, /en/404.html the English one
-(`keep_404`); and after the build (after mkdocs-static-i18n's post_build, priority -100, stacked
-the index) `split_by_language` leaves the Chinese entries in /search/search_index.json, moves the
-English ones to /en/search/..., writes /en/sitemap.xml, and gives each index the other language's
-titles and the glossary's terms (gradsite/searchwords.py).
-
-No `<link rel="alternate" hreflang>` in a page's head (`strip_alternates`): Material fetches
-`<that link>/sitemap.xml` for each, a 404 for every page but the homes. The hreflang pairs are in
-sitemap.xml, and the language selector still links each page to its twin. The colour scheme
-(localStorage) stays shared between languages through `extra.scope: /` in mkdocs.yml.
+mkdocs-static-i18n builds both languages into one site, stacks all pages into one search index
+(/search/search_index.json) and points every page's search at the site root: a Chinese page's
+search lists English pages too. Material looks for the index, and the sitemap, under the page's
+`base`, so: an English page gets /en/ as its base (`base_url`); each language keeps its 404 page
+(`keep_404`); after the build (after mkdocs-static-i18n's post_build, priority -100, stacked the
+index) `split_by_language` writes each language's index, with the other language's titles and the
+glossary's terms (gradsite/searchwords.py), and /en/sitemap.xml. No `<link rel="alternate"
+hreflang>` in a page's head (`strip_alternates`): Material fetches `<that link>/sitemap.xml` for
+each, a 404 for every page but the homes; sitemap.xml has the hreflang pairs, and the language
+selector still links each page to its twin. The colour scheme stays shared between languages
+through `extra.scope: /` (mkdocs.yml).
 """
 
 from __future__ import annotations

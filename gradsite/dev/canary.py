@@ -1,19 +1,13 @@
 """The toolchain canary: this site built by what may replace MkDocs, compared with MkDocs.
 
-`make canary` runs it with the Python of its own environment, .venv-canary (the site's pins, the
-newest properdocs and zensical; never .venv), from the project root:
-
-1. MkDocs (the pinned one) builds the site strict: the reference;
-2. ProperDocs, the continuation of MkDocs 1.6, builds it strict with the same plugins, and every
-   file is compared with the reference: the same bytes, or a unified diff (zips: the members);
-3. the newest Zensical builds a copy of the project, and the report says in words what of the site
-   it kept and dropped: the hooks (gradsite/*.py under `hooks:`), the languages, the search
-   settings, the examples' outputs, math and pictures.
-
-The report goes to stdout and <out>/canary.md, the diffs to <out>/properdocs.diff. Exit status 1
-when ProperDocs fails to build or its pages differ: the move CONTRIBUTING.md plans ("The toolchain
-after Material") relies on them. Zensical's findings are information: it is not expected to host
-this site yet. No PDFs (GRADSITE_PDF=0): Chromium prints them, whichever tool built the pages.
+`make canary` runs it with .venv-canary's Python from the project root (CONTRIBUTING.md, "The
+toolchain after Material"): MkDocs builds the site strict, the reference; ProperDocs builds it
+strict and every file is compared (`compare`: the same bytes, or a unified diff; zips: the
+members); the newest Zensical builds a copy of the project and the report says what of the site it
+kept and dropped (`zensical_findings`). The report goes to stdout and <out>/canary.md, the diffs
+to <out>/properdocs.diff. Exit status 1 when ProperDocs fails to build or its pages differ: the
+move the plan relies on. Zensical's findings are information: it is not expected to host this
+site yet.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
-"""Translation freshness: each section of a zh page and its en twin change together.
-
-A page's sections are split at its headings that carry an id (`## … {#id}`, the same in both
-languages, which the build checks); the text before the first of them is the section `top`. For
-each pair of pages, data/translations.json records a short hash of every section in each language,
-as it was when both said the same. tests/test_translations.py compares the pages with the record:
-a section changed in one language, or both, since the record fails `make test-fast`, naming the
-page and section, until the author has made the twin say the same and recorded it with
-`make translations-ok` (python -m gradsite.dev.translations record), which rewrites the record
-from the pages as they are now. A section added or removed in both languages is the same: record it.
+"""Translation freshness: each section of a zh page and its en twin change together
+(CONTRIBUTING.md, "Adding an example", step 6). Sections split at the headings with an id (the
+same in both languages, which the build checks); `top` is the text before the first.
+data/translations.json records a short hash of every section in each language as it was when both
+said the same; tests/test_translations.py names each section changed since, in one language or
+both, until `make translations-ok` (python -m gradsite.dev.translations record) rewrites the
+record. A section added or removed in both languages is a change too: record it.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""What a reader can take away, made by the same build (jobs of gradsite/hooks.py).
-
-* Per chapter and language, beside the chapter's page: `<chapter>.ipynb`, the page as a Jupyter
-  notebook with this build's outputs (notebooks.py), and `<chapter>-examples.zip`, its snippets as
-  files, a pinned requirements.txt and a README in the page's language.
-* Per language, beside its home page (which links it), a PDF of the whole site,
-  /pytorch-gradients-zh.pdf and /en/pytorch-gradients-en.pdf, printed by Chromium (book.py).
-* One offline copy of the whole site, both languages, the PDFs included (offline.py): a build of
-  its own after the site's, in `make build` only.
-
-Zip entries carry the build date (gradsite/reproducible.py): two builds of a commit give
-byte-identical archives. Nothing is made once the build has logged a warning or an error: it
-fails, and its report stays clear.
+"""What a reader can take away, made by the same build (jobs of gradsite/hooks.py; what each holds:
+README, "What readers can take away"): the notebooks (notebooks.py), the examples zips (here), the
+PDFs (book.py) and the offline copy (offline.py, `make build` only). Zip entries carry the build
+date (gradsite/reproducible.py): two builds of a commit give byte-identical archives. Nothing is
+made once the build has logged a warning or an error: it fails, and its report stays clear.
 """
 
 from __future__ import annotations
@@ -83,9 +75,8 @@ def add_links(output, page, config) -> str:
         f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>'
         for href, key in links
     )
-    box = f'<ul class="gs-downloads">{items}</ul>'
     at = output.index("</h1>", output.index('<article class="md-content__inner')) + len("</h1>")
-    return output[:at] + "\n" + box + output[at:]
+    return output[:at] + f'\n<ul class="gs-downloads">{items}</ul>' + output[at:]
 
 
 def _examples_zips(config, site: Path, root: Path) -> None:

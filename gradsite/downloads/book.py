@@ -1,23 +1,14 @@
-"""A PDF of the whole site per language, printed by Chromium from the pages just built.
+"""A PDF of the whole site per language, printed by Chromium from the pages just built (README,
+"What readers can take away"; where Chromium is found, and what a build without one does: README,
+`chromium()` being the one lookup, the browser tests' too).
 
-After the build, offline.py writes per language `book.html` (`book_html`) beside the home page,
-so the site's stylesheets and relative links resolve: a cover (the site's name and description,
-the torch version and date of the build, the web edition's address), a table of contents (every
-page of the nav and its sections, linked), and every page's article in nav order, each on a new
-page, as the site shows it (outputs, math, pictures, every fold open) but for the checks folded
-under each example: each becomes a link to it on the web (`_proof_link`), since a PDF cannot fold
-them away, and they were a fifth of its pages and two fifths of its printing. Then Chromium
-(Debian's, or $GRADSITE_CHROMIUM; no Python package) prints both side by side (`print_books`,
-`--print-to-pdf`), the page's outline becoming the PDF's bookmarks. `assets/book.css` is the print
-style: A4, code wrapped, never cut at the page edge, each chapter on a new page. Fonts are the
-system's (Noto CJK for Chinese), embedded by Chromium.
-
-`settle` sets the PDF's dates to SOURCE_DATE_EPOCH (gradsite/reproducible.py) and its document id
-to a hash of its content: two builds of a commit give the same bytes. Without Chromium the build
-leaves the PDFs out and says so once, with how to get one (`INSTALL`); with
-GRADSITE_REQUIRE_BROWSER=1 (CI) a missing Chromium fails the build. GRADSITE_PDF=0 leaves the PDFs
-out (the home page then links nothing, as without Chromium). `chromium()` is the one place that
-says where Chromium is: the build prints with it, the browser tests (tests/browser.py) drive it.
+offline.py writes `book.html` (`book_html`) beside each language's home page, so the site's
+stylesheets and relative links resolve: a cover, a table of contents, then every page's article in
+nav order, every fold open but the checks folded under each example, each made a link to it on the
+web (`_proof_link`): a PDF cannot fold them away, and they were a fifth of its pages and two fifths
+of its printing. Chromium prints both languages side by side, the outline becoming the bookmarks;
+`assets/book.css` is the print style. `settle` makes the bytes reproducible: dates set to
+SOURCE_DATE_EPOCH (gradsite/reproducible.py), the document id a hash of the content.
 """
 
 from __future__ import annotations
@@ -84,8 +75,7 @@ def wanted() -> bool:
 
 
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
-# What a printed page cannot use: the edit button, the download links, the heading anchors,
-# the page's dates.
+# What a printed page cannot use: the edit button, download links, heading anchors, page dates.
 _DROP = re.compile(
     r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>'
     r'|<ul class="gs-downloads">.*?</ul>|<a class="headerlink"[^>]*>.*?</a>'
@@ -107,9 +97,8 @@ def _text(fragment: str) -> str:
 
 def _relink(body: str, key: str, page: str, pages: dict[str, str], root: str, site_url: str) -> str:
     """Ids prefixed with the page's key; links within the book point into it, others to the web.
-
-    `page` and the keys of `pages` are urls under the language's root `root` ("" or "en/");
-    `site_url` is the site's, without the language's root."""
+    `page` and `pages`' keys are urls under the language's root `root` ("" or "en/"); `site_url` is
+    the site's, without it."""
     body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{key}--{m[1]}"', body)
     body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{key}--{m[1]})", body)
 
@@ -213,9 +202,8 @@ def _undouble(match: re.Match) -> bytes:
 
 def settle(pdf: bytes, epoch: int) -> bytes:
     """The same bytes for the same pages: dates set to `epoch`, element ids renumbered, the id a
-    hash of the content; and bookmark titles written twice, once.
-
-    Every replacement keeps its length, so the cross-reference offsets stay right."""
+    hash of the content, bookmark titles written twice once. Every replacement keeps its length,
+    so the cross-reference offsets stay right."""
     pdf = re.sub(rb"(/Title <FEFF)([0-9A-F]*)>", _undouble, pdf)
     # Tagged-PDF element ids carry Chromium's DOM node numbers, which vary from run to run by
     # the nodes it made before: numbered by rank instead (the same order, so name trees stay sorted).

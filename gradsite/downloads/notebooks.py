@@ -83,8 +83,7 @@ def notebook(
 ):
     """The notebook of one page: its Markdown source, the build's runner (its outputs), the
     project folder."""
-    cells = []
-    position = 0
+    cells, position = [], 0
 
     def prose(text: str) -> None:
         text = _prose(text, page_url, site_url)

@@ -1,9 +1,6 @@
-"""Pictures drawn at build time from what an example's run in the build left in its globals
-(figures.py): `graph`, the real `grad_fn` / `next_functions` chain of the named tensors as boxes
-and arrows in layers (graphs.py), and `plot`, lists of numbers as lines on axes (plots.py). Each
-prints one `<figure>` of inline SVG, byte-identical on every build and machine, holding only code
-(op and variable names): its words, the page's or gradsite/words.toml's, are HTML beside it. How a
-page uses them, and why this rendering: CONTRIBUTING.md, "Pictures".
+"""Pictures drawn at build time from an example's real run: `graph` (graphs.py), `plot` (plots.py);
+figures.py takes the run and wraps the SVG. How a page uses them, and why this rendering:
+CONTRIBUTING.md, "Pictures".
 """
 
 from __future__ import annotations

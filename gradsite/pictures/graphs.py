@@ -80,9 +80,7 @@ class _Walk:
         return self.keys[id(obj)]
 
     def tensor(self, t: torch.Tensor) -> str:
-        name = self.labels.get(id(t)) or f"tensor{tuple(t.shape)}"
-        lines = [name]
-        classes = ["gs-tensor"]
+        lines, classes = [self.labels.get(id(t)) or f"tensor{tuple(t.shape)}"], ["gs-tensor"]
         if t.is_leaf:
             classes.append("gs-leaf")
             lines.append(f"requires_grad={t.requires_grad}")
@@ -147,10 +145,10 @@ class _Walk:
 
 
 def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> Graph:
-    """The autograd graph of the named tensors. Edges point the way gradients flow in backward():
-    from a tensor to its grad_fn, from a node to its next_functions, from AccumulateGrad to the
-    leaf whose .grad it fills. A named non-leaf tensor sits on the edges into its grad_fn, where
-    its gradient is summed (and kept, if it retains grad)."""
+    """The autograd graph of the named tensors, edges the way gradients flow in backward(): tensor
+    to grad_fn, node to next_functions, AccumulateGrad to the leaf whose .grad it fills. A named
+    non-leaf sits on the edges into its grad_fn, where its gradient is summed (and kept, if it
+    retains grad)."""
     walk = _Walk(namespace, inputs, names)
     walk.backward_edges()
     walk.detached()
@@ -304,10 +302,8 @@ def graph_svg(G: Graph, alt: str) -> str:
 def graph(
     snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None
 ) -> str:
-    """Print (and return) a <figure> with the autograd graph an example built. `names`: the
-    tensors to draw and label, in the order the example made them (default: every tensor in its
-    globals). `alt`, `caption` and the legend are in the page's language (`lang`, default: the
-    language being built)."""
+    """Print (and return) a <figure> of the autograd graph an example built (CONTRIBUTING.md,
+    "Pictures"); the legend is in `lang`, default the language being built."""
     namespace, inputs = run_example(snippet, record_inputs=True)
     G = build_graph(namespace, inputs, names)
     words = WORDS[language(lang)]["picture"]
