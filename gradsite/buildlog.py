@@ -1,12 +1,8 @@
 """The build log says each thing once, and its last line counts what it said (jobs of
-gradsite/hooks.py).
-
-* markdown-exec logs a failing block again, code and traceback, after the runner's own report
-  (file, line, page, language, output so far): that repeat is dropped.
-* Whether the build has failed so far (the downloads are not made then).
-* MkDocs' strict "Aborted with N errors" counts only the build that raises it: with
-  mkdocs-static-i18n, the last language's nested build (2 errors in zh, 1 in en read "1 errors").
-  It is rewritten with the whole build's count, every language.
+gradsite/hooks.py). markdown-exec's repeat of a failing block, after the runner's own report, is
+dropped. MkDocs' strict "Aborted with N errors" counts only the build that raises it, with
+mkdocs-static-i18n the last language's (2 errors in zh and 1 in en read "1 errors"): it is
+rewritten with the whole build's count. `failed_so_far` tells the downloads not to be made.
 """
 
 from __future__ import annotations

@@ -63,10 +63,6 @@ def _build(tool: str, out: Path) -> tuple[int, float]:
     return _run(command, ROOT, out / f"{tool}.log")
 
 
-def _files(site: Path) -> dict[str, Path]:
-    return {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
-
-
 def _zip_members(data: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
@@ -79,7 +75,10 @@ def _bare(data: bytes) -> bytes:
 
 def compare(reference: Path, other: Path) -> tuple[int, list[str], list[str], str]:
     """(identical files, files that differ only in the generator tag, other differences in words, the diffs)."""
-    a, b = _files(reference), _files(other)
+    a, b = (
+        {p.relative_to(s).as_posix(): p for p in sorted(s.rglob("*")) if p.is_file()}
+        for s in (reference, other)
+    )
     same, generator_only, diffs = 0, [], []
     words = [f"only in the MkDocs build: {name}" for name in sorted(a.keys() - b.keys())]
     words += [f"only in the ProperDocs build: {name}" for name in sorted(b.keys() - a.keys())]
@@ -187,9 +186,8 @@ def _content_found(reference: Path, site: Path) -> list[str]:
         ("Pictures", "gs-figure", "retention/index.html"),
     ):
         ref, got = _read(reference, page).count(marker), _twin(site, page).count(marker)
-        found.append(
-            f"{what} on {page}: {got} (MkDocs: {ref})" + ("" if got == ref else ": DIFFERENT")
-        )
+        same = "" if got == ref else ": DIFFERENT"
+        found.append(f"{what} on {page}: {got} (MkDocs: {ref}){same}")
     return found
 
 

@@ -43,11 +43,9 @@ def _prose(text: str, page_url: str, site_url: str) -> str:
     text = _ADMONITION.sub(admonition, text)
 
     def link(match):
-        target = match["target"]
         folder = page_url.rsplit("/", 2)[0] + "/" if page_url.count("/") > 1 else ""
-        parts = (folder + target).split("/")
         resolved: list[str] = []
-        for part in parts:
+        for part in (folder + match["target"]).split("/"):
             if part == "..":
                 resolved and resolved.pop()
             elif part not in (".", ""):

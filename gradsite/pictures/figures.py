@@ -28,8 +28,7 @@ def language(lang: str | None) -> str:
 
 def inline(text: str) -> str:
     """Inline Markdown (code spans, emphasis, links) for captions and legends."""
-    rendered = markdown.markdown(text)
-    return rendered.removeprefix("<p>").removesuffix("</p>")
+    return markdown.markdown(text).removeprefix("<p>").removesuffix("</p>")
 
 
 class InputRecorder(TorchFunctionMode):
