@@ -1,14 +1,8 @@
 """The build log says each thing once, and its last line counts what it said (jobs of
-gradsite/hooks.py).
-
-* markdown-exec logs a failing block again, the whole code and traceback, after the runner's
-  own report (gradsite/runner/), which names the file, line, page and language and shows
-  the output so far: that repeat is dropped.
-* Whether the build has failed so far (the downloads are not made then).
-* MkDocs' strict count ("Aborted with N errors") covers only the build that raises it: with
-  mkdocs-static-i18n that is the last language's nested build, so two errors in zh and one in
-  en read "Aborted with 1 errors". The count here covers the whole build, every language,
-  and the message is rewritten with it.
+gradsite/hooks.py). markdown-exec's repeat of a failing block, after the runner's own report, is
+dropped. MkDocs' strict "Aborted with N errors" counts only the build that raises it, with
+mkdocs-static-i18n the last language's (2 errors in zh and 1 in en read "1 errors"): it is
+rewritten with the whole build's count. `failed_so_far` tells the downloads not to be made.
 """
 
 from __future__ import annotations
@@ -60,10 +54,8 @@ def honest_abort(error: Exception) -> None:
 
 
 def failed_so_far() -> bool:
-    """Whether this strict build has logged a warning or an error: it fails.
-
-    A failing example leaves the page without its output; making a notebook of it, or
-    printing the PDFs, would only add noise to the failure's report."""
+    """Whether this strict build has logged a warning or an error: it fails, and a notebook or
+    PDF of pages without their outputs would only add noise to the failure's report."""
     return any(
         isinstance(handler, CountHandler) and handler.get_counts()
         for handler in logging.getLogger("mkdocs").handlers

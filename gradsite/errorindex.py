@@ -1,20 +1,9 @@
-"""The error-message index (docs/errors/): each entry's heading is the message its example
-printed at this build, never text typed into the page.
-
-An entry is a heading marked `.gs-error` followed by the one example that raises or warns:
-
-    ## 第二次反向传播 {#backward-second-time .gs-error}
-
-    ```python exec="on" source="above" result="text"
-    --8<-- "snippets/errors/backward_second_time.py"
-    ```
-
-The words typed in the heading name the entry for authors (and the page's source); the
-build replaces them, in the page and in its table of contents, with the first sentence of
-the first `SomethingError: …` or `SomethingWarning: …` line the example printed. Search
-indexes the rendered heading, so a reader who pastes the start of a message lands on its
-entry. An entry without an example, or whose example printed no such line, fails the build.
-(jobs of gradsite/hooks.py: `entries` in on_page_markdown, `headings` in on_page_content)
+"""The error-message index (docs/errors/): a heading marked `{#id .gs-error}`, followed by the one
+example that raises or warns, is replaced, in the page and its table of contents, by the first
+sentence of the first `…Error: …` or `…Warning: …` line the example printed at this build. No
+message is typed, and search, which indexes the rendered heading, finds the entry by the message's
+first words. An entry without an example, or whose example printed no such line, fails the build.
+(Jobs of gradsite/hooks.py: `entries` in on_page_markdown, `headings` in on_page_content.)
 """
 
 from __future__ import annotations
@@ -43,13 +32,11 @@ def entries(markdown: str, fences: list[Fence]) -> dict[str, str]:
     """{heading id: the snippet its entry includes} for every `.gs-error` heading of a page
     (`fences`: the page's, gradsite/pages.py)."""
     marks = list(_ENTRY.finditer(markdown))
-    found = {}
-    for mark, following in zip(marks, [*marks[1:], None]):
-        end = following.start() if following else len(markdown)
-        found[mark["id"]] = next(
-            (f.include for f in fences if mark.end() <= f.start < end and f.include), ""
-        )
-    return found
+    ends = [m.start() for m in marks[1:]] + [len(markdown)]
+    return {
+        m["id"]: next((f.include for f in fences if m.end() <= f.start < end and f.include), "")
+        for m, end in zip(marks, ends)
+    }
 
 
 def first_sentence(output: str) -> str | None:

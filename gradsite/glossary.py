@@ -1,26 +1,13 @@
-"""Glossary terms as hover tooltips, in the language of the page.
+"""Glossary terms as hover tooltips (`<abbr title>`, Material's content.tooltips) in the page's
+language, from the tables of docs/glossary/ (CONTRIBUTING.md, "Glossary terms").
 
-The glossary page of each language (docs/glossary/index.<lang>.md) is the one
-place a term is defined: its table rows read `| term | counterpart | definition |`.
-gradsite/hooks.py loads them for the language being built and gives them to
-this Markdown extension, which wraps every occurrence of a term in
-`<abbr title="...">`; Material (content.tooltips) shows the title on hover.
+Python-Markdown's `abbr` matches a term only between word boundaries (`\\b`): Chinese has no
+spaces, so `叶子节点` in `是叶子节点的` would never match. Here a boundary is required only at an
+end of a term that is a Latin letter or digit; longer terms win (`非叶子节点` before `叶子节点`).
 
-Python-Markdown's own `abbr` only matches a term between word boundaries
-(`\\b`). Chinese has no spaces, so `叶子节点` in `是叶子节点的` would never
-match. Here a boundary is required only at an end of a term that is a Latin
-letter or digit; longer terms win (`非叶子节点` before `叶子节点`).
-
-A term is marked once per page: its first occurrence in the text, never inside
-a heading, so a page is not dotted all over. Per h2 section instead
-(`RESTART_AT = ("h1", "h2")`), the Chinese pages, whose prose repeats each term
-as written, kept three times the marks of the English ones (retention 35 to 13,
-detach 36 to 11); once per page, both mark about the terms they use (9 to 8,
-7 to 5).
-
-A row's fourth cell lists the variants the term replaces (`叶节点` for
-`叶子节点`); `variants_in` finds them in a page's prose, and gradsite/hooks.py
-fails the build on each, naming the page, language and line.
+A term is marked on its first use in a page, never in a heading. Marked once per h2 section
+(`RESTART_AT = ("h1", "h2")`), the Chinese pages, whose prose repeats each term, kept three times
+the English pages' marks (retention 35 to 13, detach 36 to 11); once per page, 9 to 8 and 7 to 5.
 """
 
 from __future__ import annotations
@@ -158,8 +145,7 @@ class GlossaryExtension(AbbrExtension):
 
     def extendMarkdown(self, md):
         super().extendMarkdown(md)
-        treeprocessor = _Treeprocessor(md, self.abbrs, self.first_uses_only)
-        md.treeprocessors.register(treeprocessor, "abbr", 7)
+        md.treeprocessors.register(_Treeprocessor(md, self.abbrs, self.first_uses_only), "abbr", 7)
 
 
 def makeExtension(**kwargs):  # noqa: N802 - the name Python-Markdown looks for

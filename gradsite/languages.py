@@ -1,27 +1,16 @@
 """Each language searches only its own pages (jobs of gradsite/hooks.py).
 
-mkdocs-static-i18n builds every language into one site and stacks all pages
-into one search index at /search/search_index.json; every page, English ones
-included, points Material's search at the site root. A search on a Chinese page
-then lists English pages too, and the other way round.
-
-Material looks for the index, and the sitemap, under the page's `base`. So:
-
-* an English page gets /en/ as its base (`base_url`), and
-* /404.html is the default language's, /en/404.html the English one (`keep_404`), and
-* after the build, the stacked index is split by language (`split_by_language`, run
-  after mkdocs-static-i18n's post_build, which stacks the index at priority -100):
-  /search/search_index.json keeps the Chinese entries, /en/search/... gets the
-  English ones, and /en/sitemap.xml lists the English pages; each index also gets the
-  other language's titles and the glossary's terms (gradsite/searchwords.py).
-
-The head of a page carries no `<link rel="alternate" hreflang>` (`strip_alternates`):
-Material fetches `<that link>/sitemap.xml` for each one, a 404 for every page
-but the homes. The hreflang pairs are in sitemap.xml, and the language selector
-still links each page to its twin.
-
-Preferences Material keeps in localStorage (the colour scheme) stay shared
-between languages through `extra.scope: /` in mkdocs.yml.
+mkdocs-static-i18n builds both languages into one site, stacks all pages into one search index
+(/search/search_index.json) and points every page's search at the site root: a Chinese page's
+search lists English pages too. Material looks for the index, and the sitemap, under the page's
+`base`, so: an English page gets /en/ as its base (`base_url`); each language keeps its 404 page
+(`keep_404`); after the build (after mkdocs-static-i18n's post_build, priority -100, stacked the
+index) `split_by_language` writes each language's index, with the other language's titles and the
+glossary's terms (gradsite/searchwords.py), and /en/sitemap.xml. No `<link rel="alternate"
+hreflang>` in a page's head (`strip_alternates`): Material fetches `<that link>/sitemap.xml` for
+each, a 404 for every page but the homes; sitemap.xml has the hreflang pairs, and the language
+selector still links each page to its twin. The colour scheme stays shared between languages
+through `extra.scope: /` (mkdocs.yml).
 """
 
 from __future__ import annotations
@@ -62,8 +51,8 @@ def strip_alternates(output: str) -> str:
 
 def homes_for_404(config) -> None:
     """404.html: its language selector goes to the homes (not to the last page built)."""
-    if i18n(config):
-        config.extra.alternate = deepcopy(i18n(config).extra_alternate)
+    if plugin := i18n(config):
+        config.extra.alternate = deepcopy(plugin.extra_alternate)
 
 
 def keep_404(output: str, template_name: str, config, not_found: dict[str, str]) -> str:

@@ -1,8 +1,5 @@
-"""Display math rendered to MathML when the site builds.
-
-Browsers draw MathML natively, so pages need neither a script nor a font from
-a CDN. Used as a pymdownx.superfences custom fence (```math).
-"""
+"""Display math (a ```math fence, pymdownx.superfences) rendered to MathML at build time: browsers
+draw MathML natively, so pages need neither a script nor a font from a CDN."""
 
 from __future__ import annotations
 
@@ -10,7 +7,6 @@ from latex2mathml.converter import convert
 
 
 def fence_format(source: str, language: str, css_class: str, options, md, **kwargs) -> str:
-    """Turn one ```math block (one LaTeX formula per paragraph) into MathML."""
+    """One ```math block, one LaTeX formula per paragraph, as MathML."""
     formulas = [block.strip() for block in source.split("\n\n") if block.strip()]
-    rendered = "".join(convert(formula, display="block") for formula in formulas)
-    return f'<div class="math">{rendered}</div>'
+    return f'<div class="math">{"".join(convert(f, display="block") for f in formulas)}</div>'

@@ -1,11 +1,10 @@
 """Reproducible builds: the dates a build writes come from git, not the clock.
 
-MkDocs stamps every page with the build date (the sitemap's <lastmod>, and the
-modification time in sitemap.xml.gz's gzip header) unless SOURCE_DATE_EPOCH is
-set (https://reproducible-builds.org/specs/source-date-epoch/). Setting it to
-the last commit's time makes two builds of the same checkout byte-identical on
-any day, and the date still means something: when the content last changed.
-tests/test_reproducible.py proves it. Zips the build writes date their entries the same way.
+MkDocs stamps the build date (the sitemap's <lastmod>, sitemap.xml.gz's gzip header) unless
+SOURCE_DATE_EPOCH is set (https://reproducible-builds.org/specs/source-date-epoch/): set to the
+last commit's time, two builds of a checkout are byte-identical on any day
+(tests/test_reproducible.py), and the date still means when the content last changed. Zip entries
+and the PDFs are dated the same way.
 """
 
 from __future__ import annotations

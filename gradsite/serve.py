@@ -1,12 +1,11 @@
 """`make serve` after a failed rebuild: the pages show the errors, no request waits.
 
-MkDocs' live-reload server holds every request until a rebuild passes, so after a failed one
-the browser's page load hangs and only the terminal says why. gradsite/hooks.py's `on_serve`
-wraps the server's rebuild: a failed rebuild ends like a passed one (browsers reload), the
-pages it wrote are served (a failing example shows its traceback where its output would be)
-with the build's errors in a box at their top, a page it did not write gets a page of the
-errors, and the next rebuild that passes serves the site as usual. The box is for the
-author, in the log's language (English), not for readers: `make build` never makes it.
+MkDocs' live-reload server holds every request until a rebuild passes: after a failed one the page
+load hangs and only the terminal says why. Wrapped here (gradsite/hooks.py, on_serve), a failed
+rebuild ends like a passed one (browsers reload): the pages it wrote are served with its errors in
+a box at their top (a failing example shows its traceback as its output), any other gets a page of
+the errors, until a rebuild passes. The box is for the author, in the log's language (English):
+`make build` never makes it.
 """
 
 from __future__ import annotations

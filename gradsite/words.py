@@ -1,7 +1,6 @@
-"""Every word the site's code puts in front of a reader: gradsite/words.toml, one table per
-language, as i18n strings usually live (data, not code). Each language has the same keys,
-grouped by the job that uses them (tests/test_words.py checks it, and that the check can fail).
-"""
+"""Every word the site's code shows a reader: gradsite/words.toml, one table per language (data,
+not code, as i18n strings usually are), the same keys in each, grouped by the job that uses them
+(tests/test_words.py checks it, and that the check can fail)."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ def keys(table: dict, prefix: str = "") -> set[str]:
 
 
 def missing(words: dict = WORDS) -> dict[str, list[str]]:
-    """language -> the keys another language has and it lacks (empty when every language has every key)."""
+    """language -> the keys another language has and it lacks; {} when none lacks any."""
     every = set().union(*(keys(table) for table in words.values()))
-    return {
-        lang: sorted(every - keys(table)) for lang, table in words.items() if every - keys(table)
-    }
+    gaps = {lang: sorted(every - keys(table)) for lang, table in words.items()}
+    return {lang: gap for lang, gap in gaps.items() if gap}

@@ -1,23 +1,13 @@
 """The toolchain canary: this site built by what may replace MkDocs, compared with MkDocs.
 
-    make canary        # .venv-canary: the site's pins, the newest properdocs and zensical
-
-Run by the Python of the canary environment (never .venv), from the project root:
-
-1. MkDocs (the pinned one) builds the site strict, the reference;
-2. ProperDocs, the continuation of MkDocs 1.6, builds it strict with the same
-   plugins, and every file is compared with the reference: the same bytes, or a
-   unified diff (zips: the members that differ);
-3. the newest Zensical builds a copy of the project, and the report says in
-   words what of the site it kept and what it dropped: the hooks (gradsite/*.py
-   named under `hooks:`), the languages, the search settings, the examples'
-   outputs, math and pictures.
-
-The report goes to stdout and <out>/canary.md; the diffs to <out>/properdocs.diff.
-Exit status 1 when ProperDocs fails to build or its pages differ: that is the
-move the plan in CONTRIBUTING.md ("The toolchain after Material") relies on.
-Zensical's findings are information: it is not expected to host this site yet.
-The PDFs are left out (GRADSITE_PDF=0): Chromium prints them, whichever tool built the pages.
+`make canary` runs it with .venv-canary's Python from the project root (CONTRIBUTING.md, "The
+toolchain after Material"): MkDocs builds the site strict, the reference; ProperDocs builds it
+strict and every file is compared (`compare`: the same bytes, or a unified diff; zips: the
+members); the newest Zensical builds a copy of the project and the report says what of the site it
+kept and dropped (`zensical_findings`). The report goes to stdout and <out>/canary.md, the diffs
+to <out>/properdocs.diff. Exit status 1 when ProperDocs fails to build or its pages differ: the
+move the plan relies on. Zensical's findings are information: it is not expected to host this
+site yet.
 """
 
 from __future__ import annotations
@@ -54,9 +44,8 @@ def _version(name: str) -> str:
 
 def _newest(name: str) -> str | None:
     """The newest release on the package index, as pip sees it (one look-up)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "index", "versions", name], capture_output=True, text=True
-    )
+    command = [sys.executable, "-m", "pip", "index", "versions", name]
+    done = subprocess.run(command, capture_output=True, text=True)
     match = re.search(rf"^{re.escape(name)} \(([^)]+)\)", done.stdout, re.M)
     return match[1] if match else None
 
@@ -74,10 +63,6 @@ def _build(tool: str, out: Path) -> tuple[int, float]:
     return _run(command, ROOT, out / f"{tool}.log")
 
 
-def _files(site: Path) -> dict[str, Path]:
-    return {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
-
-
 def _zip_members(data: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
@@ -90,7 +75,10 @@ def _bare(data: bytes) -> bytes:
 
 def compare(reference: Path, other: Path) -> tuple[int, list[str], list[str], str]:
     """(identical files, files that differ only in the generator tag, other differences in words, the diffs)."""
-    a, b = _files(reference), _files(other)
+    a, b = (
+        {p.relative_to(s).as_posix(): p for p in sorted(s.rglob("*")) if p.is_file()}
+        for s in (reference, other)
+    )
     same, generator_only, diffs = 0, [], []
     words = [f"only in the MkDocs build: {name}" for name in sorted(a.keys() - b.keys())]
     words += [f"only in the ProperDocs build: {name}" for name in sorted(b.keys() - a.keys())]
@@ -132,18 +120,16 @@ def _pages_found(reference: Path, site: Path) -> list[str]:
     en = {p for p in expected if p.startswith("en/")}
     zh = expected - en
     others = sorted(pages - expected)
-    found = [
+    return [
         f"Pages: {len(expected & pages)} of MkDocs' {len(expected)} at the same address "
         f"({len(zh & pages)} of {len(zh)} Chinese at /, {len(en & pages)} of {len(en)} English under /en/)"
-        + (f"; it made {len(others)} others: {', '.join(others[:6])}" if others else "")
-    ]
-    found.append(  # two languages from one docs/ with index.zh.md / index.en.md
+        + (f"; it made {len(others)} others: {', '.join(others[:6])}" if others else ""),
+        # two languages from one docs/ with index.zh.md / index.en.md
         f"Languages: English pages built ({len(en & pages)} of {len(en)})"
         if en & pages
         else "Languages: DROPPED. No English site under /en/: the i18n plugin (mkdocs-static-i18n) "
-        "was not run, so one of the two languages is lost"
-    )
-    return found
+        "was not run, so one of the two languages is lost",
+    ]
 
 
 def _twin(site: Path, name: str) -> str:
@@ -200,9 +186,8 @@ def _content_found(reference: Path, site: Path) -> list[str]:
         ("Pictures", "gs-figure", "retention/index.html"),
     ):
         ref, got = _read(reference, page).count(marker), _twin(site, page).count(marker)
-        found.append(
-            f"{what} on {page}: {got} (MkDocs: {ref})" + ("" if got == ref else ": DIFFERENT")
-        )
+        same = "" if got == ref else ": DIFFERENT"
+        found.append(f"{what} on {page}: {got} (MkDocs: {ref}){same}")
     return found
 
 
@@ -278,16 +263,9 @@ def _said_about_hooks(log: str) -> list[str]:
     """Zensical's own lines about hooks and plugins: its messages start the line; what it echoes
     of the pages is indented or boxed (an example's comment about DDP's communication hook, a
     figure's HTML)."""
-    return sorted(
-        {
-            line.strip()
-            for line in log.splitlines()
-            if re.search(r"(?i)\b(hook|plugin)s?\b", line)
-            and not line[:1].isspace()
-            and not re.search(r"[<│]", line)
-            and len(line) < 300
-        }
-    )
+    own = [line.strip() for line in log.splitlines() if not line[:1].isspace() and len(line) < 300]
+    about = [line for line in own if re.search(r"(?i)\b(hook|plugin)s?\b", line)]
+    return sorted({line for line in about if not re.search(r"[<│]", line)})
 
 
 def _zensical(out: Path, config: dict) -> list[str]:

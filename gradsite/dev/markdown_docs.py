@@ -1,13 +1,9 @@
-"""pytest plugin: pytest-markdown-docs sees the pages' fences as the build does.
-
-Pages include examples with pymdownx.snippets lines (`--8<-- "snippets/…"`).
-This plugin resolves them before pytest-markdown-docs runs a fence, so what a
-page shows is what is tested, and an include line never reaches Python as
-code. Loaded by `-p gradsite.dev.markdown_docs` in pyproject.toml.
-
-Only the default language's pages are collected: the other language shows the
-same code and outputs (tests/test_build.py, parity), so running its fences again
-proves nothing more.
+"""pytest plugin (`-p gradsite.dev.markdown_docs`, pyproject.toml): pytest-markdown-docs sees the
+pages' fences as the build does. Pages include examples with pymdownx.snippets lines
+(`--8<-- "snippets/…"`), resolved here before a fence runs: what a page shows is what is tested,
+and an include line never reaches Python as code. Only the default language's pages are
+collected: the other shows the same code and outputs (tests/test_build.py, parity), so running
+its fences again would prove nothing more.
 """
 
 from __future__ import annotations

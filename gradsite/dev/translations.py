@@ -1,20 +1,10 @@
-"""Translation freshness: each section of a zh page and its en twin change together.
-
-A page's sections are split at its headings that carry an id (`## … {#id}`,
-the same id in both languages, which the build already checks); the text
-before the first of them (title and introduction) is the section `top`. For
-each pair of pages, data/translations.json records a short hash of every
-section in each language, as it was when both said the same.
-
-`tests/test_translations.py` compares the pages with the record: a section
-that changed in one language, or in both, since the record fails `make
-test-fast`, naming the page and the section, until the author has made the
-twin say the same and recorded it:
-
-    make translations-ok        # python -m gradsite.dev.translations record
-
-which rewrites the record from the pages as they are now. A section added or
-removed in both languages is the same: record it.
+"""Translation freshness: each section of a zh page and its en twin change together
+(CONTRIBUTING.md, "Adding an example", step 6). Sections split at the headings with an id (the
+same in both languages, which the build checks); `top` is the text before the first.
+data/translations.json records a short hash of every section in each language as it was when both
+said the same; tests/test_translations.py names each section changed since, in one language or
+both, until `make translations-ok` (python -m gradsite.dev.translations record) rewrites the
+record. A section added or removed in both languages is a change too: record it.
 """
 
 from __future__ import annotations
@@ -89,22 +79,18 @@ def stale(state: dict, record: dict) -> list[str]:
             ]
             if not changed:
                 continue
-            where = f"docs/{page}.*.md, section #{name}"
             if not recorded:
-                problems.append(
-                    f"{where}: new since the record; once both languages say the same, run `{COMMAND}`"
-                )
+                problem = f"new since the record; once both languages say the same, run `{COMMAND}`"
             elif len(changed) == 1:
                 other = next(language for language in LANGUAGES if language not in changed)
-                problems.append(
-                    f"{where}: the {changed[0]} text changed (docs/{page}.{changed[0]}.md) and its "
+                problem = (
+                    f"the {changed[0]} text changed (docs/{page}.{changed[0]}.md) and its "
                     f"{other} twin did not (docs/{page}.{other}.md): make the {other} section say the "
                     f"same, then run `{COMMAND}`; if it already does, just run `{COMMAND}`"
                 )
             else:
-                problems.append(
-                    f"{where}: both languages changed; once they say the same, run `{COMMAND}`"
-                )
+                problem = f"both languages changed; once they say the same, run `{COMMAND}`"
+            problems.append(f"docs/{page}.*.md, section #{name}: {problem}")
         for name in recorded_page.keys() - found.keys():
             problems.append(
                 f"docs/{page}.*.md, section #{name}: gone from both pages; run `{COMMAND}`"

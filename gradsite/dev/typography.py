@@ -1,18 +1,10 @@
-"""Chinese typography of what the site shows in Chinese, checked with AutoCorrect.
-
-AutoCorrect (the `autocorrect-py` package, in the `test` group) puts a space
-between Chinese and Latin letters or digits, full-width punctuation in Chinese
-text, no space beside full-width quotes, and so on. Its configuration is
-`.autocorrectrc` at the root (the same file its command line and editor
-plugins read): code blocks in Markdown are left alone (`context.codeblock: 0`:
-examples, include lines, figure calls), inline code and heading ids are never
-touched by its Markdown rules, and `textRules` lists the exact phrases it must
-not change (a cited title, as written by its author).
-
-    python -m gradsite.dev.typography          # list what it would change; exit 1 if anything
-    python -m gradsite.dev.typography --fix    # change it (make format)
-
-tests/test_typography.py runs the check in `make test`.
+"""Chinese typography of what the site shows in Chinese, checked with AutoCorrect (`autocorrect-py`,
+`test` group): spaces between Chinese and Latin, full-width punctuation, and so on. Its
+configuration is `.autocorrectrc`, which its command line and editor plugins read too: Markdown
+code blocks are left alone (`context.codeblock: 0`: examples, include lines, figure calls), and
+`textRules` lists the exact phrases it must not change (a cited title, as its author wrote it).
+`python -m gradsite.dev.typography` lists what it would change (exit 1 if anything), `--fix`
+changes it (`make format`); tests/test_typography.py runs the check.
 """
 
 from __future__ import annotations
@@ -31,9 +23,8 @@ def files(root: Path = ROOT) -> list[Path]:
 
     gradsite/*.py is left out: its few Chinese strings sit among English docstrings and
     format placeholders ("{counterpart}：{definition}") that AutoCorrect would "fix"."""
-    found = sorted((root / "docs").rglob("*.zh.md"))
-    found += [root / "mkdocs.yml", *sorted((root / "gradsite" / "overrides").glob("*.html"))]
-    return found
+    templates = sorted((root / "gradsite" / "overrides").glob("*.html"))
+    return [*sorted((root / "docs").rglob("*.zh.md")), root / "mkdocs.yml", *templates]
 
 
 def _autocorrect():

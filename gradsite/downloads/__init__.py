@@ -1,19 +1,8 @@
-"""What a reader can take away, made by the same build (jobs of gradsite/hooks.py).
-
-* Per chapter and language, `<chapter>.ipynb` beside the chapter's page: the
-  page as a Jupyter notebook with this build's outputs (notebooks.py).
-* Per chapter and language, `<chapter>-examples.zip` beside the chapter's page:
-  the chapter's snippets as files, a pinned requirements.txt and a README in
-  the page's language.
-* Per language, a PDF of the whole site beside its home page,
-  /pytorch-gradients-zh.pdf and /en/pytorch-gradients-en.pdf, printed by
-  Chromium from the pages just built (book.py; the home pages link it).
-* One offline copy of the whole site, both languages, the PDFs included
-  (offline.py): a build of its own after the site's, in `make build` only.
-
-Zip entries carry the build date (gradsite/reproducible.py), so two builds of a
-commit give byte-identical archives. Nothing is made once the build has logged a
-warning or an error: it fails, and its report stays clear.
+"""What a reader can take away, made by the same build (jobs of gradsite/hooks.py; what each holds:
+README, "What readers can take away"): the notebooks (notebooks.py), the examples zips (here), the
+PDFs (book.py) and the offline copy (offline.py, `make build` only). Zip entries carry the build
+date (gradsite/reproducible.py): two builds of a commit give byte-identical archives. Nothing is
+made once the build has logged a warning or an error: it fails, and its report stays clear.
 """
 
 from __future__ import annotations
@@ -47,22 +36,19 @@ def write_notebook(page, config, context) -> None:
     """A chapter page's notebook, beside it: its prose, its examples, the outputs this build's
     runner (`context`) printed."""
     chapter = chapter_of(page.file.src_uri)
-    if chapter and not failed_so_far():
-        root = root_of(config)
-        prefix = url_prefix(language_of_build(config))
-        try:
-            book = notebooks.notebook(
-                Path(page.file.abs_src_path).read_text(encoding="utf-8"),
-                context,
-                root,
-                page_url=f"{chapter}/",
-                site_url=f"{(config.site_url or '/').rstrip('/')}/{prefix}",
-                where=f"docs/{page.file.src_uri}",
-            )
-        except ValueError as error:  # the page and its examples disagree: say so, fail the build
-            log.error(f"no notebook for {error}")
-            return
-        notebooks.write(book, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
+    if not chapter or failed_so_far():
+        return
+    markdown = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+    site_url = f"{(config.site_url or '/').rstrip('/')}/{url_prefix(language_of_build(config))}"
+    root, where = root_of(config), f"docs/{page.file.src_uri}"
+    try:
+        notebook = notebooks.notebook(
+            markdown, context, root, page_url=f"{chapter}/", site_url=site_url, where=where
+        )
+    except ValueError as error:  # the page and its examples disagree: say so, fail the build
+        log.error(f"no notebook for {error}")
+        return
+    notebooks.write(notebook, Path(page.file.abs_dest_path).parent / f"{chapter}.ipynb")
 
 
 def _links(page, config) -> list[tuple[str, str]]:
@@ -89,9 +75,8 @@ def add_links(output, page, config) -> str:
         f'<li><a href="{href}" download>{words[key]}</a>{words[key + "_note"]}</li>'
         for href, key in links
     )
-    box = f'<ul class="gs-downloads">{items}</ul>'
     at = output.index("</h1>", output.index('<article class="md-content__inner')) + len("</h1>")
-    return output[:at] + "\n" + box + output[at:]
+    return output[:at] + f'\n<ul class="gs-downloads">{items}</ul>' + output[at:]
 
 
 def _examples_zips(config, site: Path, root: Path) -> None:

@@ -1,32 +1,14 @@
-"""A PDF of the whole site per language, printed by Chromium from the pages just built.
+"""A PDF of the whole site per language, printed by Chromium from the pages just built (README,
+"What readers can take away"; where Chromium is found, and what a build without one does: README,
+`chromium()` being the one lookup, the browser tests' too).
 
-offline.py calls `book_html` and `print_books` after the build: for each language it
-writes `book.html` beside that language's home page (so the site's own
-stylesheets and relative links resolve), made of
-
-* a cover (the site's name and description in that language, the torch
-  version and date of the build, the address of the web edition),
-* a table of contents (every page of the nav and its sections, linked),
-* the article of every page of the nav, in nav order, each on a new page:
-  the same HTML the site shows, outputs, math and pictures included, every fold
-  open, but the proofs: the checks (asserts) folded under each example are left
-  out, each replaced by a link to it on the web (`_proof_link`). A PDF cannot fold
-  them out of the way, and they were a fifth of its pages and two fifths of its printing;
-
-then Chromium (Debian's, or $GRADSITE_CHROMIUM; no Python package) prints it
-with `--print-to-pdf`, both languages side by side, and the page's outline
-becomes the PDF's bookmarks. `assets/book.css` is the print style: A4, code
-wrapped, never cut at the page edge, each chapter on a new page. Fonts are
-the system's (Noto CJK for Chinese), embedded by Chromium.
-
-The PDF's dates are set to SOURCE_DATE_EPOCH (gradsite/reproducible.py) and its
-document id is a hash of its content, so two builds of a commit give the same
-bytes. Without Chromium the build leaves them out and says so once, with how to get
-one (`INSTALL`); with GRADSITE_REQUIRE_BROWSER=1 (CI) a missing Chromium fails the build.
-GRADSITE_PDF=0 leaves the PDFs out (the home page then links nothing, as without Chromium).
-
-`chromium()` is the one place that says where Chromium is: the build prints with it and the
-browser tests (tests/browser.py) drive it.
+offline.py writes `book.html` (`book_html`) beside each language's home page, so the site's
+stylesheets and relative links resolve: a cover, a table of contents, then every page's article in
+nav order, every fold open but the checks folded under each example, each made a link to it on the
+web (`_proof_link`): a PDF cannot fold them away, and they were a fifth of its pages and two fifths
+of its printing. Chromium prints both languages side by side, the outline becoming the bookmarks;
+`assets/book.css` is the print style. `settle` makes the bytes reproducible: dates set to
+SOURCE_DATE_EPOCH (gradsite/reproducible.py), the document id a hash of the content.
 """
 
 from __future__ import annotations
@@ -41,11 +23,8 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from gradsite.words import WORDS as ALL_WORDS
-
 NAME = "pytorch-gradients-{language}.pdf"  # beside each language's home page
 SWITCH = "GRADSITE_PDF"
-WORDS = {lang: table["book"] for lang, table in ALL_WORDS.items()}  # gradsite/words.toml
 # Chromium as the build and the browser tests run it. Without the networking flags, it phones
 # home at start-up (updates, sync, field trials); on a closed network those are refused.
 BROWSER_ARGS = (
@@ -96,8 +75,7 @@ def wanted() -> bool:
 
 
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.S)
-# What a printed page cannot use: the edit button, the download links, the heading anchors,
-# the page's dates.
+# What a printed page cannot use: the edit button, download links, heading anchors, page dates.
 _DROP = re.compile(
     r'<a href="[^"]*" title="[^"]*" class="md-content__button md-icon"[^>]*>.*?</a>'
     r'|<ul class="gs-downloads">.*?</ul>|<a class="headerlink"[^>]*>.*?</a>'
@@ -119,9 +97,8 @@ def _text(fragment: str) -> str:
 
 def _relink(body: str, key: str, page: str, pages: dict[str, str], root: str, site_url: str) -> str:
     """Ids prefixed with the page's key; links within the book point into it, others to the web.
-
-    `page` and the keys of `pages` are urls under the language's root `root` ("" or "en/");
-    `site_url` is the site's, without the language's root."""
+    `page` and `pages`' keys are urls under the language's root `root` ("" or "en/"); `site_url` is
+    the site's, without it."""
     body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{key}--{m[1]}"', body)
     body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{key}--{m[1]})", body)
 
@@ -135,12 +112,8 @@ def _relink(body: str, key: str, page: str, pages: dict[str, str], root: str, si
         path, _, fragment = resolved.partition("#")
         path = path.lstrip("/").removesuffix("index.html")
         if path.startswith(root) and path.removeprefix(root) in pages:
-            path = path.removeprefix(root)
-            return (
-                f'{attribute}="#{pages[path]}--{html.escape(fragment)}"'
-                if fragment
-                else f'{attribute}="#{pages[path]}"'
-            )
+            anchor = f"--{html.escape(fragment)}" if fragment else ""
+            return f'{attribute}="#{pages[path.removeprefix(root)]}{anchor}"'
         return f'{attribute}="{html.escape(urljoin(site_url, resolved.lstrip("/")))}"'
 
     return re.sub(r'((?:xlink:)?href)="([^"]*)"', link, body)
@@ -229,16 +202,13 @@ def _undouble(match: re.Match) -> bytes:
 
 def settle(pdf: bytes, epoch: int) -> bytes:
     """The same bytes for the same pages: dates set to `epoch`, element ids renumbered, the id a
-    hash of the content; and bookmark titles written twice, once.
-
-    Every replacement keeps its length, so the cross-reference offsets stay right."""
+    hash of the content, bookmark titles written twice once. Every replacement keeps its length,
+    so the cross-reference offsets stay right."""
     pdf = re.sub(rb"(/Title <FEFF)([0-9A-F]*)>", _undouble, pdf)
     # Tagged-PDF element ids carry Chromium's DOM node numbers, which vary from run to run by
     # the nodes it made before: numbered by rank instead (the same order, so name trees stay sorted).
-    ranks = {
-        n: i
-        for i, n in enumerate(sorted({int(m) for m in re.findall(rb"\(node(\d{8})\)", pdf)}), 1)
-    }
+    nodes = sorted({int(m) for m in re.findall(rb"\(node(\d{8})\)", pdf)})
+    ranks = {n: i for i, n in enumerate(nodes, 1)}
     pdf = re.sub(rb"\(node(\d{8})\)", lambda m: b"(node%08d)" % ranks[int(m[1])], pdf)
     date = time.strftime("%Y%m%d%H%M%S", time.gmtime(epoch)).encode()
     pdf = re.sub(rb"(/(?:CreationDate|ModDate) ?\(D:)\d{14}", lambda m: m[1] + date, pdf)
@@ -258,13 +228,8 @@ def print_books(jobs: list[tuple[Path, Path]], browser: str, epoch: int) -> list
     running = []
     for source, target in jobs:
         profile = target.parent / f".chromium-{target.stem}"
-        command = [
-            browser,
-            *CHROMIUM_ARGS,
-            f"--user-data-dir={profile}",
-            f"--print-to-pdf={target}",
-            source.resolve().as_uri(),
-        ]
+        pdf, page = f"--print-to-pdf={target}", source.resolve().as_uri()
+        command = [browser, *CHROMIUM_ARGS, f"--user-data-dir={profile}", pdf, page]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         running.append((target, profile, process))
     errors = []

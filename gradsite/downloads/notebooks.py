@@ -1,14 +1,10 @@
-"""A chapter page as a Jupyter notebook, made with nbformat at build time.
-
-The page's prose becomes Markdown cells and each example it shows becomes a
-code cell: its recipe (gradsite/project.py), carrying the output this build printed
-under it, which the build's runner gives (Context.result).
-
-Figures (hidden `exec="on" html="1"` blocks that call gradsite.pictures) are
-left out: they need this project's code. An example that would run its own file
-again (`__file__`; none does today: the multi-process ones fork their workers)
-cannot run as a cell: its cell writes the file (`%%writefile`) and the next one
-runs it with `python`, and that one carries the page's output.
+"""A chapter page as a Jupyter notebook (nbformat), made at build time: its prose as Markdown
+cells, each example it shows as a code cell, its recipe (gradsite/project.py) carrying the output
+this build printed under it (the runner's Context.result). Figures (hidden `exec="on" html="1"`
+blocks that call gradsite.pictures) are left out: they need this project's code. An example that
+would run its own file again (`__file__`; none does today: the multi-process ones fork their
+workers) cannot run as a cell: its cell writes the file (`%%writefile`), and the next one, which
+carries the page's output, runs it with `python`.
 """
 
 from __future__ import annotations
@@ -47,11 +43,9 @@ def _prose(text: str, page_url: str, site_url: str) -> str:
     text = _ADMONITION.sub(admonition, text)
 
     def link(match):
-        target = match["target"]
         folder = page_url.rsplit("/", 2)[0] + "/" if page_url.count("/") > 1 else ""
-        parts = (folder + target).split("/")
         resolved: list[str] = []
-        for part in parts:
+        for part in (folder + match["target"]).split("/"):
             if part == "..":
                 resolved and resolved.pop()
             elif part not in (".", ""):
@@ -87,8 +81,7 @@ def notebook(
 ):
     """The notebook of one page: its Markdown source, the build's runner (its outputs), the
     project folder."""
-    cells = []
-    position = 0
+    cells, position = [], 0
 
     def prose(text: str) -> None:
         text = _prose(text, page_url, site_url)

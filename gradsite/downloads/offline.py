@@ -1,23 +1,11 @@
-"""The offline copy: the whole site, both languages, in one zip that works from disk (`make
-build`; `make serve` makes none), and the PDFs (book.py), printed at the end of the site's build.
-
-At /downloads/pytorch-gradients-offline.zip (the home pages link it), the PDFs included. It is a
-build of its own, after the site's (`make`, below, which `make build`, tests/sitebuild.py and
-benchmarks/bench.py call): the same project with Material's `offline` plugin switched on
-(GRADSITE_OFFLINE=true, mkdocs.yml), so pages link to `.../index.html` and work from disk
-(file://). The examples are not run again: both builds keep their outputs in one GRADSITE_CACHE
-folder (gradsite/runner/), made for them and filled by the first. Then `pack` zips the copy,
-with the site's PDFs, into the site.
-
-Material's offline plugin makes search work from disk with two things this module provides
-for the site's language setup:
-
-* the web worker shim it would load from a CDN is a file of the site
-  (gradsite/overrides/assets/javascripts/iframe-worker-shim.js, from the npm
-  package iframe-worker): nothing is requested from another host;
-* the plugin inlines /search/search_index.json into search_index.js before
-  gradsite/languages.py splits the index per language; this module writes
-  search_index.js again for each language, after the split.
+"""The offline copy (README, "What readers can take away"; CONTRIBUTING.md, "Build speed"): `make`,
+below, builds the site, then the copy, a build of its own with Material's `offline` plugin on
+(GRADSITE_OFFLINE=true, mkdocs.yml) so pages link to `.../index.html` and work from file://,
+reusing the site's outputs from their shared GRADSITE_CACHE folder; `pack` zips it, with the site's
+PDFs (book.py, printed at the end of the site's build), into the site. For the plugin's search from
+disk: the web worker shim it would load from a CDN is a file of the site (`SHIM`, from the npm
+package iframe-worker), and the plugin inlines /search/search_index.json into search_index.js
+before gradsite/languages.py splits the index, so `write` writes it again per language, after it.
 """
 
 from __future__ import annotations
@@ -48,7 +36,6 @@ SHIM = "assets/javascripts/iframe-worker-shim.js"
 
 
 def plugin(config):
-    """Material's offline plugin in this build's config."""
     return config.plugins.get("material/offline") or config.plugins.get("offline")
 
 
@@ -131,19 +118,13 @@ def pack(copy: Path, site: Path, date: str | None) -> None:
 
 
 def make(site: Path, build, project: Path, outputs: Path | None = None) -> tuple[int, str]:
-    """`make build`: the site's strict build into `site`, then the offline copy's, then the zip.
-
-    `build(site_dir, env)` runs one strict build of `project` in a process of its own, with
-    `env` added to its environment, and returns (exit code, log). Returns the first failing
-    build's code (the offline copy is not built after a failure) and both logs.
-
-    The examples' outputs go to a temporary folder, or to `outputs`, which is kept: another
-    build given the same folder reuses them instead of running the examples again (the test
-    suite's second build, tests/conftest.py).
-
-    Both builds and the zip get one SOURCE_DATE_EPOCH, fixed here before the first starts:
-    the second build is another process, started later, and must date its pages and zips as
-    the first did, whatever its parent's environment holds by then."""
+    """`make build`: the site's strict build into `site`, then the offline copy's, then the zip;
+    the first failing build's code (no copy after a failure) and both logs. `build(site_dir, env)`
+    runs one strict build of `project` in a process of its own, `env` added to its environment,
+    and returns (exit code, log). The outputs go to a temporary folder, or to `outputs`, kept for
+    another build to reuse (the suite's second, tests/conftest.py). Both builds and the zip get one
+    SOURCE_DATE_EPOCH, fixed before the first starts: the second build, a process started later,
+    must date its pages and zips as the first did, whatever its parent's environment holds then."""
     date = build_date(project)
     with tempfile.TemporaryDirectory(prefix="gradsite-offline-") as tmp:
         shared = {DISK_CACHE: str(outputs or Path(tmp) / "outputs")}  # for the copy, or kept

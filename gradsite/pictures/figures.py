@@ -28,18 +28,14 @@ def language(lang: str | None) -> str:
 
 def inline(text: str) -> str:
     """Inline Markdown (code spans, emphasis, links) for captions and legends."""
-    rendered = markdown.markdown(text)
-    return rendered.removeprefix("<p>").removesuffix("</p>")
+    return markdown.markdown(text).removeprefix("<p>").removesuffix("</p>")
 
 
 class InputRecorder(TorchFunctionMode):
-    """Records the tensors each autograd node was made from.
-
-    Autograd keeps no trace of an input that needs no gradient (its slot in
-    `next_functions` is None), so `b` in `d = c * c * b` would vanish from
-    the picture. This only names such inputs; every node and arrow of the
-    picture comes from `grad_fn` and `next_functions`.
-    """
+    """Records the tensors each autograd node was made from: autograd keeps no trace of an input
+    that needs no gradient (its `next_functions` slot is None), so `b` in `d = c * c * b` would
+    vanish from the picture. This only names such inputs; every node and arrow of the picture
+    comes from `grad_fn` and `next_functions`."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,14 +56,13 @@ def run_example(snippet: str, *, record_inputs: bool = False):
     """The example's globals as its page's run left them, output discarded, and with
     `record_inputs` the tensors each autograd node was made from (InputRecorder).
 
-    The example's own run earlier in this build (Context.result) is reused when its code is
-    unchanged: no second run. Its inputs were recorded in that run when the page's figure
-    block was seen before it (`drawn`, from gradsite/hooks.py). An example that failed
-    earlier in this build is not run again: its failure is raised.
-    """
-    path = build_context().root / snippet  # written as pages include it (or absolute)
+    Its run earlier in this build (Context.result) is reused when its code is unchanged, with its
+    inputs if the hooks saw the page's figure block first (`record_drawn`). An example that failed
+    earlier in this build is not run again: its failure is raised."""
+    context = build_context()
+    path = context.root / snippet  # written as pages include it (or absolute)
     code = path.read_text(encoding="utf-8")
-    result = build_context().result(snippet)
+    result = context.result(snippet)
     if result and result.failure:
         raise ExampleFailed(
             f"{snippet} failed earlier in this build, not run again:\n  {result.failure}"
@@ -90,13 +85,12 @@ def number(value: float) -> str:
 
 def figure_html(kind: str, svg: str, legend: list[str], caption: str | None) -> str:
     items = "".join(f"<li>{entry}</li>" for entry in legend)
-    parts = [f'<figure class="gs-figure gs-{kind}">', f'<div class="gs-picture">{svg}</div>']
-    if items:
-        parts.append(f'<ul class="gs-legend">{items}</ul>')
-    if caption:
-        parts.append(f"<figcaption>{inline(caption)}</figcaption>")
-    parts.append("</figure>")
-    return "".join(parts)
+    return (
+        f'<figure class="gs-figure gs-{kind}"><div class="gs-picture">{svg}</div>'
+        + (f'<ul class="gs-legend">{items}</ul>' if items else "")
+        + (f"<figcaption>{inline(caption)}</figcaption>" if caption else "")
+        + "</figure>"
+    )
 
 
 # A figure block's graph call names the example it draws: graph("snippets/...py", ...).

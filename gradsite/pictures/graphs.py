@@ -31,9 +31,9 @@ def _tensor_names(namespace: dict, names: tuple[str, ...]) -> dict[str, torch.Te
         return {n: namespace[n] for n in names}
     chosen: dict[str, torch.Tensor] = {}
     for name, value in namespace.items():  # definition order; the first name of a tensor wins
-        if isinstance(value, torch.Tensor) and not name.startswith("_"):
-            if all(value is not t for t in chosen.values()):
-                chosen[name] = value
+        tensor = isinstance(value, torch.Tensor) and not name.startswith("_")
+        if tensor and all(value is not t for t in chosen.values()):
+            chosen[name] = value
     return chosen
 
 
@@ -80,9 +80,7 @@ class _Walk:
         return self.keys[id(obj)]
 
     def tensor(self, t: torch.Tensor) -> str:
-        name = self.labels.get(id(t)) or f"tensor{tuple(t.shape)}"
-        lines = [name]
-        classes = ["gs-tensor"]
+        lines, classes = [self.labels.get(id(t)) or f"tensor{tuple(t.shape)}"], ["gs-tensor"]
         if t.is_leaf:
             classes.append("gs-leaf")
             lines.append(f"requires_grad={t.requires_grad}")
@@ -147,13 +145,10 @@ class _Walk:
 
 
 def build_graph(namespace: dict, inputs: dict, names: tuple[str, ...] = ()) -> Graph:
-    """The autograd graph of the named tensors.
-
-    Edges point the way gradients flow in backward(): from a tensor to its
-    grad_fn, from a node to its next_functions, from AccumulateGrad to the leaf
-    whose .grad it fills. A named non-leaf tensor sits on the edges into its
-    grad_fn, where its gradient is summed (and kept, if it retains grad).
-    """
+    """The autograd graph of the named tensors, edges the way gradients flow in backward(): tensor
+    to grad_fn, node to next_functions, AccumulateGrad to the leaf whose .grad it fills. A named
+    non-leaf sits on the edges into its grad_fn, where its gradient is summed (and kept, if it
+    retains grad)."""
     walk = _Walk(namespace, inputs, names)
     walk.backward_edges()
     walk.detached()
@@ -183,11 +178,9 @@ def describe(G: Graph, x_of: dict) -> str:
 def _layers(G: Graph) -> dict[str, float]:
     """Give each node its layer, and return its place in the layer (node -> x, 1 between neighbours).
 
-    The layers are the topological generations: first the nodes no edge points to, then the
-    nodes whose every incoming edge comes from the layers above. Each layer keeps the order in
-    which the walk met its nodes (never a set's: that order would follow Python's hash seed and
-    the picture would change from one build to the next), centred on x = 0.
-    """
+    The layers are the topological generations: the nodes no edge points to, then those whose
+    every incoming edge comes from the layers above. Each layer keeps the order the walk met its
+    nodes in (a set's would follow Python's hash seed and change from build to build), centred."""
     waiting = dict.fromkeys(G.nodes, 0)  # incoming edges from nodes not yet placed
     below: dict[str, list[str]] = {node: [] for node in G.nodes}
     for u, v in dict.fromkeys((u, v) for u, v, _ in G.edges):
@@ -262,21 +255,16 @@ def _edges_svg(G: Graph, box: dict) -> list[str]:
     for u, v, kind in G.edges:
         kinds_of.setdefault((u, v), []).append(kind)
     parts = []
-    for (u, v), kinds in sorted(
-        kinds_of.items(), key=lambda item: (box[item[0][0]][1], box[item[0][0]][0], item[0])
-    ):
+    for u, v in sorted(kinds_of, key=lambda uv: (box[uv[0]][1], box[uv[0]][0], uv)):
+        kinds = kinds_of[u, v]
         ux, uy, uw, uh = box[u]
         vx, vy, vw, _ = box[v]
         cx1, cy1, cx2, cy2 = ux + uw / 2, uy + uh, vx + vw / 2, vy
         span = max(((cx2 - cx1) ** 2 + (cy2 - cy1) ** 2) ** 0.5, 1.0)
-        nx_, ny_ = (cy2 - cy1) / span, -(cx2 - cx1) / span  # unit normal of the edge
+        nx, ny = (cy2 - cy1) / span, -(cx2 - cx1) / span  # unit normal of the edge
         for i, kind in enumerate(kinds):
-            shift = (i - (len(kinds) - 1) / 2) * 10  # a tensor used twice gets two arrows
-            parts.append(
-                _edge_svg(
-                    kind, cx1 + nx_ * shift, cy1 + ny_ * shift, cx2 + nx_ * shift, cy2 + ny_ * shift
-                )
-            )
+            s = (i - (len(kinds) - 1) / 2) * 10  # a tensor used twice gets two arrows
+            parts.append(_edge_svg(kind, cx1 + nx * s, cy1 + ny * s, cx2 + nx * s, cy2 + ny * s))
     return parts
 
 
@@ -291,11 +279,10 @@ def _nodes_svg(G: Graph, box: dict) -> list[str]:
             f'<rect x="{number(x)}" y="{number(y)}" width="{number(w)}" height="{number(h)}"'
             f' rx="{6 if "gs-fn" in data["classes"] else 2}" fill="none" stroke="currentColor"/>'
         )
+        bold = "gs-tensor" in data["classes"]  # a tensor's name, its first line
         for i, line in enumerate(data["lines"]):
             base = y + PAD_Y + (i + 1) * LINE_HEIGHT - 4
-            parts.append(
-                _text(x + w / 2, base, line, bold=i == 0 and "gs-tensor" in data["classes"])
-            )
+            parts.append(_text(x + w / 2, base, line, bold=bold and i == 0))
         parts.append("</g>")
     return parts
 
@@ -315,13 +302,8 @@ def graph_svg(G: Graph, alt: str) -> str:
 def graph(
     snippet: str, *names: str, alt: str, caption: str | None = None, lang: str | None = None
 ) -> str:
-    """Print (and return) a <figure> with the autograd graph an example built.
-
-    `names`: the tensors to draw and label, in the order the example made
-    them (default: every tensor in its globals). `alt` and `caption` are in
-    the page's language; the legend is too (`lang`, default: the language
-    being built).
-    """
+    """Print (and return) a <figure> of the autograd graph an example built (CONTRIBUTING.md,
+    "Pictures"); the legend is in `lang`, default the language being built."""
     namespace, inputs = run_example(snippet, record_inputs=True)
     G = build_graph(namespace, inputs, names)
     words = WORDS[language(lang)]["picture"]

@@ -179,13 +179,9 @@ def plot(
     log_y: bool = False,
     caption: str | None = None,
 ) -> str:
-    """Print (and return) a <figure> plotting lists of numbers an example made.
-
-    `lines` maps a global of the example (a list of numbers) to its legend
-    label, in the page's language; `x` names the global holding the x values
-    (default 1, 2, 3, ...); `log_y` draws the y axis on a log scale. Axis labels and legend are HTML beside the SVG, so
-    they use the page's fonts and the SVG is the same in every language.
-    """
+    """Print (and return) a <figure> plotting lists of numbers an example made (CONTRIBUTING.md,
+    "Pictures"). Axis labels and legend are HTML beside the SVG: in the page's fonts, and one SVG
+    for every language."""
     namespace, _ = run_example(snippet)
     series = []
     for name in lines:
