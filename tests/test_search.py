@@ -348,6 +348,21 @@ def test_lowercase_names_are_the_index_s_words_and_small_numbers_are_quantities(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_words_a_result_lacks_are_shown_as_typed_not_as_stems(pages, language):
+    """Material's "Missing: ..." under a result lists the words it was sent; the rewrite
+    sends an English word as its stem (layers: layer, backbone: backbon), which reads as a
+    typo: docs/assets/search-query.js shows the reader's word instead."""
+    page = pages(language)
+    run(page, ["freezing the backbone layers"])
+    lacked = set(
+        page.evaluate(
+            "[...document.querySelectorAll('.md-search-result__terms del')].map(d => d.textContent)"
+        )
+    )
+    assert "layers" in lacked and not lacked & {"layer", "backbon", "freez"}, lacked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_query_the_site_has_no_word_of_says_so_and_points_to_errors_and_troubleshooting(
     pages, language
 ):

@@ -80,6 +80,7 @@
     "用 使用 进行 做 有 没有 没 只 却 问题 作用 用法 办法 处理 之后 以后 后 前 之前 以前"
   ).split(" "));
   var separator = null, glossary = {}, forms = [], words = [], exact = new Set(), docWords = [];
+  var shown = {}; // the last query's stems: the reader's word for each (runtim: runtime)
 
   // The index's words, sorted, for the prefix test (Material searches each word as a prefix).
   function learn(config, docs) {
@@ -277,6 +278,13 @@
       }
       weights.set(key, Math.max(weights.get(key) || 0, weight));
     });
+    shown = {};
+    found.forEach(function (term) {
+      var key = stem(term.word);
+      if (!HAN.test(term.word) && key !== term.word && /^[a-z]{4,}$/.test(term.word)) {
+        shown[key] = term.word;
+      }
+    });
     var out = [];
     weights.forEach(function (weight, key) {
       if (/\^$/.test(key)) out.push(key + weight);
@@ -289,6 +297,17 @@
   // gsSearch.rewrite = false queries go as typed, to compare with Material's own search
   // (tests/test_search.py does, to show that the rewrite is what lands its questions).
   var gsSearch = window.gsSearch = { rewrite: true, transform: transform };
+  // Material lists the words a result lacks ("Missing: runtim") as it was sent them: a stem
+  // reads as a typo, so each is shown as the word the reader typed.
+  var list = document.querySelector(".md-search-result__list");
+  if (list) {
+    new MutationObserver(function () {
+      list.querySelectorAll(".md-search-result__terms del").forEach(function (del) {
+        if (shown[del.textContent]) del.textContent = shown[del.textContent];
+      });
+    }).observe(list, { childList: true, subtree: true });
+  }
+
   var Worker = window.Worker, warned = false;
   if (!Worker) return;
   var post = Worker.prototype.postMessage;
