@@ -103,6 +103,10 @@ def _child(
 ) -> None:
     """In the fork: run one example, send {"error", "line"} through `report`."""
     result = {"error": None, "line": None, "code": 0}
+    # What the example made stays alive until os._exit: freed right after a DDP model's last
+    # all-reduce, it hung a fork of tests/test_snippets.py (torch 2.13: the Reducer's gloo
+    # process group, destroyed with the GIL held, joins a gloo thread that waits for the GIL).
+    kept = []
     path = os.path.join(root, example)
     fd_out = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     fd_err = os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
@@ -115,11 +119,13 @@ def _child(
 
             torch.set_num_threads(threads)
         _as_a_new_interpreter(path)
-        runpy.run_path(path, run_name="__main__")
+        kept.append(runpy.run_path(path, run_name="__main__"))
     except SystemExit as stop:
+        kept.append(stop)
         if stop.code not in (None, 0):
             result.update(error=f"SystemExit: {stop.code}", code=1)
     except BaseException as error:  # noqa: BLE001 - every failure is a result
+        kept.append(error)  # its traceback holds the example's frames
         frames = traceback.extract_tb(error.__traceback__)
         lines = [f.lineno for f in frames if os.path.abspath(f.filename) == path]
         first = (str(error).strip().splitlines() or [""])[0]
