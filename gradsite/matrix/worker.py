@@ -105,7 +105,8 @@ def _child(
     result = {"error": None, "line": None, "code": 0}
     # What the example made stays alive until os._exit: freed right after a DDP model's last
     # all-reduce, it hung a fork of tests/test_snippets.py (torch 2.13: the Reducer's gloo
-    # process group, destroyed with the GIL held, joins a gloo thread that waits for the GIL).
+    # process group, destroyed with the GIL held, joins a gloo thread that waits for the GIL;
+    # https://github.com/pytorch/pytorch/issues/56297).
     kept = []
     path = os.path.join(root, example)
     fd_out = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
