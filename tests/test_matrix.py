@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from gradsite import matrix
-from gradsite.matrix import command, notes
+from gradsite.matrix import command, notes, worker
 from gradsite.pages import fences
 from gradsite.project import ROOT, page_source, snippets, url_prefix
 
@@ -228,6 +228,30 @@ def test_worker_records_pass_failure_line_warning_crash_and_strips_paths(tmp_pat
     ]
     assert provenance["cpu"] and provenance["capability"] and provenance["threads"] >= 1
     assert provenance["torch"].startswith(matrix.PINNED)
+
+
+# An object whose freeing prints, in a module with no function (whose globals would make a cycle
+# that only the garbage collector frees): what a DDP example's namespace is like.
+FREED = """import weakref
+
+model = {"weights"}
+weakref.finalize(model, print, "freed")
+print("made")
+"""
+
+
+def test_worker_frees_nothing_an_example_made_before_the_fork_exits(tmp_path):
+    """Freed right after a DDP model's last all-reduce, an example's objects can deadlock the
+    fork (gradsite/matrix/worker.py, `_child`): whether the example ends or raises, nothing it
+    made is freed, so a finalizer it defines never runs."""
+    root = _project(
+        tmp_path,
+        {"snippets/c/ends.py": FREED, "snippets/c/raises.py": FREED + "raise ValueError('no')\n"},
+    )
+    ends = worker.run(str(root), "snippets/c/ends.py", threads=1)
+    raises = worker.run(str(root), "snippets/c/raises.py", threads=1)
+    assert ends["status"] == "passed" and ends["text"] == "made\n", ends
+    assert raises["error"] == "ValueError: no" and raises["text"] == "made\n", raises
 
 
 # --- words and tables --------------------------------------------------------
