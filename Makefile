@@ -68,12 +68,12 @@ lint: $(STAMP)  ## actionlint (with shellcheck) and zizmor on .github/workflows;
 format: $(STAMP)  ## ruff on snippets/, gradsite/, tests/, benchmarks/, AutoCorrect on the Chinese text (tests/test_ruff.py, tests/test_typography.py check them)
 	$(BIN)/ruff format snippets gradsite tests benchmarks
 	$(BIN)/ruff check --fix snippets gradsite tests benchmarks
-	$(BIN)/python -m gradsite.dev.typography --fix
+	$(BIN)/python tests/typography.py --fix
 
-# A zh section and its en twin say the same again: record it (gradsite/dev/translations.py;
+# A zh section and its en twin say the same again: record it (tests/translations.py;
 # tests/test_translations.py fails, naming the page and section, until then).
 translations-ok: $(SITE_STAMP)  ## record that each changed section says the same in both languages
-	$(BIN)/python -m gradsite.dev.translations record
+	$(BIN)/python tests/translations.py record
 
 # The build reads which drift cases break each claim from data/drift-claims.json, not from
 # tests/: record it after editing tests/drift_cases/ (tests/test_drift.py fails until then).
@@ -88,7 +88,7 @@ canary:  ## ProperDocs and the newest Zensical against MkDocs, report in .cache/
 	test -x $(CANARY)/bin/python || $(PYTHON) -m venv $(CANARY)
 	$(CANARY)/bin/python -m pip install --quiet --upgrade pip
 	$(CANARY)/bin/python -m pip install --quiet $(PIP_FLAGS) -e . --upgrade properdocs zensical
-	$(CANARY)/bin/python -m gradsite.dev.canary
+	$(CANARY)/bin/python tests/canary.py
 
 bench: $(SITE_STAMP)  ## build times, executions and page weight against the budgets (BENCHMARKS.md)
 	$(BIN)/python benchmarks/bench.py

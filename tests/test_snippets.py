@@ -35,11 +35,11 @@ from pathlib import Path
 
 import pytest
 from gradsite import matrix
-from gradsite.dev.markdown_docs import expand_includes
 from gradsite.matrix import worker as matrix_worker
 from gradsite.project import CHECKS_LINE, ROOT, snippets, split_example
 
 import cpu_check
+from markdown_docs import expand_includes
 
 SNIPPETS = [ROOT / name for name in snippets()]
 DDP_EXAMPLE = ROOT / "snippets/accumulation/ddp_no_sync.py"  # two processes, about 15 s a run

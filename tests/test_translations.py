@@ -1,4 +1,4 @@
-"""Translation freshness (gradsite/dev/translations.py): a section changed in one language only fails.
+"""Translation freshness (tests/translations.py): a section changed in one language only fails.
 
 data/translations.json records, per page and section (by heading id), a hash
 of each language's text as it was when both said the same. `make
@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import shutil
 
-from gradsite.dev import translations
-
+import translations
 from sitebuild import ROOT
 
 

@@ -7,7 +7,7 @@ lines and heading ids are left alone.
 
 from __future__ import annotations
 
-from gradsite.dev import typography
+import typography
 
 PLANTED = """# 梯度清零
 

@@ -3,7 +3,7 @@
 configuration is `.autocorrectrc`, which its command line and editor plugins read too: Markdown
 code blocks are left alone (`context.codeblock: 0`: examples, include lines, figure calls), and
 `textRules` lists the exact phrases it must not change (a cited title, as its author wrote it).
-`python -m gradsite.dev.typography` lists what it would change (exit 1 if anything), `--fix`
+`python tests/typography.py` lists what it would change (exit 1 if anything), `--fix`
 changes it (`make format`); tests/test_typography.py runs the check.
 """
 
@@ -74,7 +74,7 @@ if __name__ == "__main__":
         for path in fix(files()):
             print(f"typography fixed: {path.relative_to(ROOT)}")
     elif sys.argv[1:]:
-        sys.exit("usage: python -m gradsite.dev.typography [--fix]")
+        sys.exit("usage: python tests/typography.py [--fix]")
     left = problems(files())
     print("\n".join(left))
     sys.exit(1 if left else 0)

@@ -3,7 +3,7 @@
 same in both languages, which the build checks); `top` is the text before the first.
 data/translations.json records a short hash of every section in each language as it was when both
 said the same; tests/test_translations.py names each section changed since, in one language or
-both, until `make translations-ok` (python -m gradsite.dev.translations record) rewrites the
+both, until `make translations-ok` (python tests/translations.py record) rewrites the
 record. A section added or removed in both languages is a change too: record it.
 """
 
@@ -116,7 +116,7 @@ def record(path: Path = RECORD, docs: Path = DOCS) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["record"]:
-        sys.exit("usage: python -m gradsite.dev.translations record")
+        sys.exit("usage: python tests/translations.py record")
     count = record()
     print(
         f"{RECORD.relative_to(ROOT)}: {count} section(s) recorded as saying the same in both languages"

@@ -1,4 +1,4 @@
-"""pytest plugin (`-p gradsite.dev.markdown_docs`, pyproject.toml): pytest-markdown-docs sees the
+"""pytest plugin (`-p markdown_docs`, pyproject.toml): pytest-markdown-docs sees the
 pages' fences as the build does. Pages include examples with pymdownx.snippets lines
 (`--8<-- "snippets/…"`), resolved here before a fence runs: what a page shows is what is tested,
 and an include line never reaches Python as code. Only the default language's pages are

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 CHAPTER = "zeroing/index.html"  # a chapter page with examples, math-free; pictures are elsewhere
 DIFF_LINES = 40  # per file in the report; the whole diff is in properdocs.diff
