@@ -30,6 +30,8 @@ import functools
 import hashlib
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -331,6 +333,28 @@ def test_includes_are_resolved_for_markdown_docs(tmp_path):
     assert "d.backward()" in expanded
     with pytest.raises(FileNotFoundError):
         expand_includes('--8<-- "snippets/retention/no_such_example.py"\n')
+
+
+@pytest.mark.slow
+def test_a_fence_s_traceback_reads_its_own_lines_not_the_page_s(tmp_path):
+    """The plugin compiles a fence under the page's name, with an included snippet's lines in it:
+    a traceback line (the anomaly-mode example on docs/detach asserts one) is the fence's line,
+    not the page's line of that number (tests/markdown_docs.py, pytest_runtest_call)."""
+    page = tmp_path / "page.md"
+    here = "here = traceback.extract_stack()[-1].line"
+    page.write_text(
+        f'```python\n--8<-- "snippets/retention/chain_rule_2400.py"\nimport traceback\n{here}\n'
+        f"assert here == {here!r}, here\n```\n" + "a line of prose\n" * 40,
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider"]
+    run = subprocess.run(
+        [*command, "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(page)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout[-2000:]
 
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(python|py|python3)\b(.*)$", re.M)
