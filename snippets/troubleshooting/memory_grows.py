@@ -68,6 +68,19 @@ without = saved_alive_after_backward(False)
 print("saved tensors alive after backward, retain_graph=True: ", with_retain)
 print("saved tensors alive after backward, retain_graph=False:", without)
 
+# 3. Outputs kept for later, such as predictions for the epoch's metrics.
+outputs = [model(x) for step in range(3)]
+detached = [model(x).detach() for step in range(3)]
+with torch.no_grad():
+    evaluated = [model(x) for step in range(3)]
+for name, kept_outputs in [
+    ("model(x)", outputs),
+    ("model(x).detach()", detached),
+    ("model(x) under no_grad", evaluated),
+]:
+    graphs = sum(o.grad_fn is not None for o in kept_outputs)
+    print(f"{name:>22} kept 3 times: {graphs} of 3 keep a graph")
+
 # --- checks ---
 
 # claim: logging-loss-tensor-keeps-graphs
@@ -76,3 +89,11 @@ assert kept[0] < kept[1] < kept[2]
 assert isinstance(total, float)
 # claim: retain-graph-keeps-saved-tensors
 assert with_retain > 0 and without == 0
+# claim: kept-outputs-keep-graphs
+assert all(nodes(o.grad_fn) > 1 for o in outputs)
+# claim: kept-outputs-keep-graphs
+assert len({o.grad_fn for o in outputs}) == len(outputs)
+# claim: detached-outputs-keep-no-graph
+assert all(
+    o.grad_fn is None and not o.requires_grad for o in detached + evaluated
+)

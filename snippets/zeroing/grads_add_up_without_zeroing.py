@@ -28,3 +28,20 @@ model.zero_grad()
 backward_once()
 # claim: zeroing-restores-one-pass
 assert torch.allclose(model.weight.grad, first)
+
+
+def gradient_of(batch):
+    model.zero_grad()
+    torch.nn.functional.mse_loss(model(batch[0]), batch[1]).backward()
+    return model.weight.grad.clone()
+
+
+batches = [(torch.randn(8, 3), torch.randn(8, 1)) for _ in range(3)]
+each = [gradient_of(batch) for batch in batches]
+model.zero_grad()
+for inputs, targets in batches:  # a training loop that never zeroes
+    torch.nn.functional.mse_loss(model(inputs), targets).backward()
+# claim: missing-zero-grad-sums-batches
+assert torch.allclose(model.weight.grad, sum(each), atol=1e-6)
+# claim: missing-zero-grad-sums-batches
+assert not torch.allclose(model.weight.grad, each[-1])

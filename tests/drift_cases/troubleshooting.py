@@ -216,10 +216,28 @@ DRIFT = {
         S + "memory_grows.py",
         "logging-loss-tensor-keeps-graphs",
     ),
+    "detach() keeps the tensor in the graph (outputs kept for later)": (
+        """
+        import torch
+        torch.Tensor.detach = lambda self: self
+        """,
+        S + "memory_grows.py",
+        "detached-outputs-keep-no-graph",
+    ),
+    "no_grad() records the graph (outputs kept for later)": (
+        NO_GRAD_RECORDS,
+        S + "memory_grows.py",
+        "detached-outputs-keep-no-graph",
+    ),
 }
 
 # Claims no plausible release change breaks at their own assert (see detach.py).
 NO_DRIFT = {
+    "kept-outputs-keep-graphs": (
+        "an output reaches its graph through its grad_fn for as long as the output lives, which "
+        "is how backward() finds the graph at all: a release that dropped it would break every "
+        "backward on the site, and the other examples' cases first"
+    ),
     "short-last-group-gradient-too-small": (
         "follows from the claim before it (mean reduction, gradients adding up): every change "
         "that breaks it breaks unequal-sizes-divide-by-count first, whose cases cover both"

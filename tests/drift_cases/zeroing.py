@@ -435,6 +435,11 @@ DRIFT = {
 # Claims no plausible release can break at their own assert, and why (CONTRIBUTING.md,
 # "Adding a drift case").
 NO_DRIFT = {
+    "missing-zero-grad-sums-batches": (
+        "follows from grads-add-up-without-zeroing, asserted above it in the same example "
+        "(backward adds into .grad): every change that breaks it stops at that assert first, "
+        "whose case (backward overwrites .grad) covers both"
+    ),
     "compiled-step-trains-as-eager": (
         "aot_eager runs the optimizer's own operations, so a compiled step that moved the "
         "weights differently would need a patch inside AOTAutograd; torch.compile running "
