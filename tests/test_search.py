@@ -334,6 +334,8 @@ READINGS = {
     "最后一组只剩2条，loss该怎么加权": ({"loss"}, {"2"}),
     "从PyTorch 1.x升级到2.x": ({"1", "2"}, set()),
     "2400是怎么算出来的": ({"2400"}, set()),
+    # call and calls are stop words (every page calls something), and so are their inflections
+    "why is weight.grad none after calling backward": ({"backward"}, {"call", "calling"}),
 }
 
 

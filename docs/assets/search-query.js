@@ -71,7 +71,7 @@
     "isn doesn don didn aren wasn won t s d ll m re ve " +
     "being doing done gets getting happen happens happened keep keeps need needs onto " +
     "shall still want way each here very same " +
-    "pytorch torch call calls use uses using " +
+    "pytorch torch call calls called calling use uses using " +
     // Chinese: particles, question words and fillers, as jieba cuts them
     "的 了 吗 呢 吧 啊 呀 是 在 和 与 跟 及 或 或者 还是 把 被 给 让 对 就 都 也 还 又 很 " +
     "要 会 能 可以 应该 需要 得 地 着 过 怎么 怎样 怎么办 怎么样 怎么回事 如何 什么 什么样 " +
