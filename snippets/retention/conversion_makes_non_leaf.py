@@ -23,6 +23,12 @@ assert type(converted.grad_fn).__name__ == "ToCopyBackward0"
 # The same operation, spelled with .to().
 # claim: real-conversion-is-non-leaf
 assert not a.to(torch.float64).is_leaf
+# Half precision: the same recorded conversion.
+# claim: real-conversion-is-non-leaf
+assert (
+    not a.half().is_leaf
+    and type(a.half().grad_fn).__name__ == "ToCopyBackward0"
+)
 # A real move to another device: recorded, and its graph leads back to a.
 moved = a.to("meta")
 # claim: device-move-is-non-leaf

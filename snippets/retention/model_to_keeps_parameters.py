@@ -35,6 +35,10 @@ assert weight.data_ptr() != address
 assert not flat.is_leaf and flat.grad_fn.next_functions[0][0].variable is weight
 # claim: view-of-parameter-is-non-leaf
 assert weight.grad.tolist() == [[3.0, 3.0, 3.0]]
+# A row picked by indexing (emb.weight[0]) is a view too.
+row = weight[0]
+# claim: view-of-parameter-is-non-leaf
+assert not row.is_leaf and row.grad_fn.next_functions[0][0].variable is weight
 # The loop's model: the optimizer's parameter is the model's, converted in
 # place, and backward gives it a float64 gradient.
 # claim: model-to-keeps-parameters-leaves
