@@ -349,6 +349,34 @@ def test_lowercase_names_are_the_index_s_words_and_small_numbers_are_quantities(
         assert sent <= words and not (not_sent & words), f"{language} {query!r}: sent {words}"
 
 
+# Held-out questions whose right page came second, under a page with one rare word of the
+# question, before the pages were ordered by how much of the query they answer.
+RANKED = {
+    "zh": ("复数张量requires_grad", "retention/"),
+    "en": ("adamw still moves a parameter that got no gradient this step", "zeroing/"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_are_ordered_by_how_much_of_the_query_they_answer(pages, language):
+    """docs/assets/search-query.js, `rank`: a section counts its score times (1 + the share of
+    the query's words it has) / 2, a page its best section, and Material's answer is reordered
+    before Material renders it."""
+    page = pages(language)
+    run(page, ["hook"])
+    ordered = page.evaluate(
+        """() => gsSearch.rank([
+            [{location: "one-rare-word", score: 10, terms: {a: true, b: false, c: false, d: false}}],
+            [{location: "every-word", score: 8, terms: {a: true, b: true, c: true, d: true}}],
+            [{location: "tie", score: 8, terms: {a: true, b: true, c: true, d: true}}],
+        ]).map(group => group[0].location)"""
+    )
+    assert ordered == ["every-word", "tie", "one-rare-word"]
+    query, wanted = RANKED[language]
+    (result,) = run(page, [query])
+    assert result["links"][:1] == [f"/{url_prefix(language)}{wanted}"], result["links"][:4]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_words_a_result_lacks_are_shown_as_typed_not_as_stems(pages, language):
     """Material's "Missing: ..." under a result lists the words it was sent; the rewrite
