@@ -107,7 +107,7 @@ try:
 except Exception:
     code = 1
 runner = config["gradsite"].runner  # the build's runner Context (gradsite/hooks.py)
-print("COUNTS" + json.dumps({"code": code, "executions": runner.executions, "examples": len(runner.examples)}))
+print("COUNTS" + json.dumps({"code": code, "executions": runner.executions, "examples": len(runner.results)}))
 """
 
 # The floor of execution, in one process. "snippets": every file under snippets/ once.

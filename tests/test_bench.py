@@ -205,3 +205,15 @@ def test_loading_the_counter_for_its_key_adds_no_hook(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / "runs.txt").exists(), (tmp_path / "runs.txt").read_text()
+
+
+def test_the_build_figures_read_only_what_the_runner_s_context_has():
+    """Figures 1 to 6 build the project in a fresh process and read the build's runner
+    Context (bench.BUILD): every attribute read there must exist, or `make bench` fails after
+    the whole build (Context.examples, removed in 70143ff, broke it until the figures read
+    `results`, the outputs this build served, run or kept)."""
+    from gradsite.runner import Context
+
+    read = set(re.findall(r"\brunner\.(\w+)", _bench().BUILD))
+    assert read >= {"executions", "results"}
+    assert not {name for name in read if not hasattr(Context(), name)}, read
