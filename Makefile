@@ -13,7 +13,7 @@ PIP_FLAGS := $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: install install-site serve build test test-fast example lint format bench clean matrix translations-ok drift-claims canary cpu-check notebook-check
+.PHONY: install install-site serve build test test-fast search-report example lint format bench clean matrix translations-ok drift-claims canary cpu-check notebook-check
 
 # make serve PORT=8001 serves on another port.
 PORT ?= 8000
@@ -50,6 +50,11 @@ build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
 # `make bench` times it (figure 11).
 test: $(STAMP)  ## the whole suite, strict build included
 	$(BIN)/python -m pytest -n auto --dist loadgroup --no-loadscope-reorder --durations=15
+
+# Every held-out search query, tests/search_measured.toml's fifteen batches too (make test
+# types only tests/search_unseen.toml's): the figures in the report, for a change of the ranking.
+search-report: $(STAMP)  ## every held-out search question typed in Chromium, top-1 page and section reported
+	GRADSITE_SEARCH_REPORT=1 $(BIN)/python -m pytest tests/test_search.py -p no:xdist -k "not_tuned_on or held_out" $(ARGS)
 
 test-fast: $(STAMP)  ## an author's check in under a minute: no whole-site build, no browser
 	$(BIN)/python -m pytest -m "not build and not browser and not slow" $(ARGS)
