@@ -96,6 +96,13 @@ def twins_differ(stem: str, what: str, lists: list[list], fix: str, item: str = 
     return [f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: {detail}. {fix}"]
 
 
+# Material's search skips an element with this attribute (and all it holds): generated tables
+# and pictures whose text, run together in the index, is no reader's words (the release matrix's
+# ✓✗ under every example's name, a graph's labels: xrequires_grad=TrueyMulBackward0...), which
+# matched most questions and showed under a search result as such.
+SEARCH_EXCLUDE = "data-search-exclude"
+
+
 def json_script(element_id: str, data: dict) -> str:
     """`data` as a `<script type="application/json">` for the page's JavaScript: in a script
     element nothing is markup but "</script", so no "<" at all."""

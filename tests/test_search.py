@@ -31,7 +31,7 @@ import material
 import pytest
 from gradsite.project import LANGUAGES, ROOT, url_prefix
 
-from browser import DESKTOP
+from browser import DESKTOP, PHONE
 
 QUERIES = tomllib.loads((Path(__file__).parent / "search_queries.toml").read_text(encoding="utf-8"))
 SETS = [(language, name) for language in LANGUAGES for name in QUERIES[language]]
@@ -208,14 +208,28 @@ def _report_held_out(page, record_property, language, name, queries, which):
     assert len(queries) >= 6 and not any(len(q) > 2 for q in queries)
     results = run(page, [query for query, *_ in queries])
     landed, sections, misses, *_ = _land(language, queries, results)
-    total = len(queries)
+    total, shown = len(queries), _in_first_pages(language, queries, results, 3)
+    assert landed <= shown <= total
     record_property(
         "summary",
         f"search, {which} ({language}, {name}): top-1 page right {landed}/{total} "
-        f"({landed / total:.0%}), top-1 section right {sections}/{total} ({sections / total:.0%})"
+        f"({landed / total:.0%}), top-1 section right {sections}/{total} ({sections / total:.0%}), "
+        f"right page among the first three {shown}/{total} ({shown / total:.0%})"
         + "".join(f"\n    miss: {line}" for line in misses),
     )
     assert landed >= total / 2, "\n".join(misses)
+
+
+def _in_first_pages(language: str, queries: list, results: list[dict], first: int) -> int:
+    """How many queries have their page among the first `first` pages of the result list (what a
+    reader sees without scrolling: each page's best section, then the next page)."""
+    prefix, count = url_prefix(language), 0
+    for (_, target, *_), result in zip(queries, results, strict=True):
+        pages = list(dict.fromkeys(link.partition("#")[0] for link in result["links"]))
+        count += bool(
+            {f"/{prefix}{one.partition('#')[0]}" for one in _targets(target)} & set(pages[:first])
+        )
+    return count
 
 
 @pytest.mark.parametrize(
@@ -475,6 +489,75 @@ def test_the_suggestion_is_not_drawn_under_a_query_wider_than_the_box(pages):
     assert short["suggest"] and short["suggestShown"], short
     assert pasted["overflows"], "the query fits: no overlap to test"
     assert not pasted["suggestShown"], pasted
+
+
+# What a phone shows of a result list: each result's title and first lines (docs/assets/search.css).
+_RESULTS_SHOWN = """() => {
+  const pages = [...document.querySelectorAll(".md-search-result__list > .md-search-result__item")];
+  const blocks = [...document.querySelectorAll(".md-search-result__article > h2")].map(title => {
+    const shown = [...title.parentElement.children].filter(child => child !== title
+      && !child.classList.contains("md-search-result__terms") && child.getClientRects().length);
+    const style = shown.length ? getComputedStyle(shown[0]) : null;
+    return { title: title.textContent, shown: shown.length, tag: shown.length ? shown[0].tagName : "",
+      lines: shown.length ? shown[0].getBoundingClientRect().height / parseFloat(style.lineHeight) : 0 };
+  });
+  return { tops: pages.slice(0, 3).map(li => li.getBoundingClientRect().top), height: innerHeight,
+           blocks: blocks };
+}"""
+
+
+def test_a_phone_shows_three_results_each_in_a_few_lines(pages):
+    """Material renders every paragraph of a result's section: at 360 px the first result filled
+    the screen. Each section result now shows its first block of text, at most three lines, so the
+    first three pages of a question's results are on the first screen."""
+    page = pages("en")
+    page.set_viewport_size(PHONE)
+    try:
+        # The search opened as the phone's search button opens it (a click on its checkbox).
+        page.evaluate("(box => box.checked || box.click())(document.getElementById('__search'))")
+        run(page, ["why is my weight.grad None after calling loss.backward()"], open=True)
+        seen = page.evaluate(_RESULTS_SHOWN)
+    finally:
+        page.evaluate("(box => box.checked && box.click())(document.getElementById('__search'))")
+        page.set_viewport_size(DESKTOP)
+    assert len(seen["tops"]) == 3 and max(seen["tops"]) < seen["height"], seen["tops"]
+    assert len(seen["blocks"]) > 10, seen
+    # Three lines; a list's items keep their margins (under one line in all).
+    long = [block for block in seen["blocks"] if block["shown"] > 1 or block["lines"] > 4]
+    assert not long, long
+
+
+def test_generated_tables_and_pictures_stay_out_of_the_search_index(site):
+    """The release matrix (a ✓ or ✗ under each of 17 releases, for every example's name) matched
+    most questions, and a picture's labels ran together into words no reader types
+    (xrequires_grad=TrueyMulBackward0): both carry Material's data-search-exclude
+    (gradsite/pages.py, SEARCH_EXCLUDE), their prose and captions stay."""
+    for language in LANGUAGES:
+        versions = site.page(url_prefix(language) + "versions/")
+        for block in (
+            '<div class="mx-wrap"',
+            '<details class="mx-failures"',
+            '<div class="mx-changes"',
+        ):
+            assert versions.count(block) == 1, (language, block)
+            assert re.search(re.escape(block) + r' data-search-exclude[ =>"]', versions), block
+        pictures = re.findall(
+            r'<div class="gs-picture"[^>]*>', site.page(url_prefix(language) + "retention/")
+        )
+        assert pictures and all("data-search-exclude" in tag for tag in pictures), pictures
+        index = site.site / url_prefix(language) / "search" / "search_index.json"
+        index = json.loads(index.read_text(encoding="utf-8"))
+        docs = {doc["location"]: doc for doc in index["docs"]}
+        assert docs["versions/#matrix"]["text"] and docs["retention/#leaf-vs-non-leaf"]["text"]
+        assert not [where for where, doc in docs.items() if "✓✓" in doc["text"]]  # a row
+        assert "accumulation_loop" not in docs["versions/#matrix"]["text"]
+        assert "AttributeError" not in docs["versions/#matrix-changes"]["text"]
+        assert not [
+            where
+            for where, doc in docs.items()
+            if "requires_grad=TrueMulBackward0" in doc["text"]
+            or re.search(r"[a-z]requires_grad=True", doc["text"])
+        ]
 
 
 # --- highlighting on the page a result opens -------------------------------------------------

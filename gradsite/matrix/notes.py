@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 from gradsite.matrix import NIGHTLY, PINNED, ROOT, load, rows, version_key
-from gradsite.pages import json_script
+from gradsite.pages import SEARCH_EXCLUDE, json_script
 from gradsite.project import CLAIM_COMMENT, HEADING_ID, INCLUDE, language_of
 from gradsite.words import WORDS as ALL_WORDS
 
@@ -268,9 +268,11 @@ def table(lang: str, data: dict | None = None, root: Path = ROOT, base: str = ".
     where = f"Python {first.get('python', '?')}, {first.get('platform', '?')}"
     return (
         f'<p class="mx-legend">{words["legend"]}</p>'
-        f'<div class="mx-wrap"><table class="mx-matrix"><thead><tr><th scope="col">{words["example"]}</th>'
+        f'<div class="mx-wrap" {SEARCH_EXCLUDE}><table class="mx-matrix"><thead><tr>'
+        f'<th scope="col">{words["example"]}</th>'
         f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
-        f'<details class="mx-failures"><summary>{words["failures"]} ({len(failures)})</summary>{listing}</details>'
+        f'<details class="mx-failures" {SEARCH_EXCLUDE}>'
+        f"<summary>{words['failures']} ({len(failures)})</summary>{listing}</details>"
         f'<p class="mx-provenance">{words["provenance"].format(where=where)} {runs}</p>'
     )
 
@@ -292,7 +294,8 @@ def changes(lang: str, data: dict | None = None, root: Path = ROOT) -> str:
             )
     if not lines:
         return words["no_changes"]
-    return "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])
+    table = "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])
+    return f'<div class="mx-changes" {SEARCH_EXCLUDE}="" markdown>\n\n{table}\n\n</div>'
 
 
 # What `spot` leaves under each example: inline HTML, which Markdown puts in a paragraph of its

@@ -12,6 +12,7 @@ import markdown
 import torch
 from torch.overrides import TorchFunctionMode
 
+from gradsite.pages import SEARCH_EXCLUDE
 from gradsite.runner import Context, ExampleFailed
 from gradsite.words import WORDS
 
@@ -85,8 +86,9 @@ def number(value: float) -> str:
 
 def figure_html(kind: str, svg: str, legend: list[str], caption: str | None) -> str:
     items = "".join(f"<li>{entry}</li>" for entry in legend)
+    # The picture's labels out of the search index (gradsite/pages.py); its legend and caption stay.
     return (
-        f'<figure class="gs-figure gs-{kind}"><div class="gs-picture">{svg}</div>'
+        f'<figure class="gs-figure gs-{kind}"><div class="gs-picture" {SEARCH_EXCLUDE}>{svg}</div>'
         + (f'<ul class="gs-legend">{items}</ul>' if items else "")
         + (f"<figcaption>{inline(caption)}</figcaption>" if caption else "")
         + "</figure>"
