@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from latex2mathml.converter import convert
 
+from gradsite.pages import SEARCH_EXCLUDE
+
 
 def fence_format(source: str, language: str, css_class: str, options, md, **kwargs) -> str:
-    """One ```math block, one LaTeX formula per paragraph, as MathML."""
+    """One ```math block, one LaTeX formula per paragraph, as MathML; out of the search index,
+    where its glyphs ran together (1B∑i=1Bℓi=...), the prose around it says what it means."""
     formulas = [block.strip() for block in source.split("\n\n") if block.strip()]
-    return f'<div class="math">{"".join(convert(f, display="block") for f in formulas)}</div>'
+    return f'<div class="math" {SEARCH_EXCLUDE}>{"".join(convert(f, display="block") for f in formulas)}</div>'

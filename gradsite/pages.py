@@ -96,10 +96,10 @@ def twins_differ(stem: str, what: str, lists: list[list], fix: str, item: str = 
     return [f"docs/{stem}.{a}.md and docs/{stem}.{b}.md differ in their {what}: {detail}. {fix}"]
 
 
-# Material's search skips an element with this attribute (and all it holds): generated tables
-# and pictures whose text, run together in the index, is no reader's words (the release matrix's
-# ✓✗ under every example's name, a graph's labels: xrequires_grad=TrueyMulBackward0...), which
-# matched most questions and showed under a search result as such.
+# Material's search skips an element with this attribute (and all it holds): generated tables,
+# pictures and formulas whose text, run together in the index, is no reader's words (the release
+# matrix's ✓✗ under every example's name, a graph's labels: xrequires_grad=TrueyMulBackward0...,
+# a formula's glyphs), which matched most questions and showed under a search result as such.
 SEARCH_EXCLUDE = "data-search-exclude"
 
 

@@ -529,9 +529,9 @@ def test_a_phone_shows_three_results_each_in_a_few_lines(pages):
 
 def test_generated_tables_and_pictures_stay_out_of_the_search_index(site):
     """The release matrix (a ✓ or ✗ under each of 17 releases, for every example's name) matched
-    most questions, and a picture's labels ran together into words no reader types
-    (xrequires_grad=TrueyMulBackward0): both carry Material's data-search-exclude
-    (gradsite/pages.py, SEARCH_EXCLUDE), their prose and captions stay."""
+    most questions, and a picture's labels and a formula's glyphs ran together into words no
+    reader types (xrequires_grad=TrueyMulBackward0, 1B∑i=1Bℓi): they carry Material's
+    data-search-exclude (gradsite/pages.py, SEARCH_EXCLUDE), their prose and captions stay."""
     for language in LANGUAGES:
         versions = site.page(url_prefix(language) + "versions/")
         for block in (
@@ -552,6 +552,11 @@ def test_generated_tables_and_pictures_stay_out_of_the_search_index(site):
         assert not [where for where, doc in docs.items() if "✓✓" in doc["text"]]  # a row
         assert "accumulation_loop" not in docs["versions/#matrix"]["text"]
         assert "AttributeError" not in docs["versions/#matrix-changes"]["text"]
+        accumulation = site.page(url_prefix(language) + "accumulation/")
+        assert accumulation.count('<div class="math" data-search-exclude>') >= 2
+        assert not [
+            where for where, doc in docs.items() if "∑" in doc["text"]
+        ]  # a formula's glyphs
         assert not [
             where
             for where, doc in docs.items()
