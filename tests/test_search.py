@@ -221,8 +221,9 @@ def _report_held_out(page, record_property, language, name, queries, which):
 
 
 def _in_first_pages(language: str, queries: list, results: list[dict], first: int) -> int:
-    """How many queries have their page among the first `first` pages of the result list (what a
-    reader sees without scrolling: each page's best section, then the next page)."""
+    """How many queries have their page among the first `first` pages of the result list: with
+    each result three lines long, the first three are on a phone's first screen
+    (test_a_phone_shows_three_results_each_in_a_few_lines)."""
     prefix, count = url_prefix(language), 0
     for (_, target, *_), result in zip(queries, results, strict=True):
         pages = list(dict.fromkeys(link.partition("#")[0] for link in result["links"]))
@@ -554,9 +555,8 @@ def test_generated_tables_and_pictures_stay_out_of_the_search_index(site):
         assert "AttributeError" not in docs["versions/#matrix-changes"]["text"]
         accumulation = site.page(url_prefix(language) + "accumulation/")
         assert accumulation.count('<div class="math" data-search-exclude>') >= 2
-        assert not [
-            where for where, doc in docs.items() if "∑" in doc["text"]
-        ]  # a formula's glyphs
+        formulas = [where for where, doc in docs.items() if "∑" in doc["text"]]  # their glyphs
+        assert not formulas, formulas
         assert not [
             where
             for where, doc in docs.items()
