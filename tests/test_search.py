@@ -222,7 +222,7 @@ def _report_held_out(page, record_property, language, name, queries, which):
 
 def _in_first_pages(language: str, queries: list, results: list[dict], first: int) -> int:
     """How many queries have their page among the first `first` pages of the result list: with
-    each result three lines long, the first three are on a phone's first screen
+    each result three lines long, the first three start on a phone's first screen
     (test_a_phone_shows_three_results_each_in_a_few_lines)."""
     prefix, count = url_prefix(language), 0
     for (_, target, *_), result in zip(queries, results, strict=True):
@@ -510,7 +510,7 @@ _RESULTS_SHOWN = """() => {
 def test_a_phone_shows_three_results_each_in_a_few_lines(pages):
     """Material renders every paragraph of a result's section: at 360 px the first result filled
     the screen. Each section result now shows its first block of text, at most three lines, so the
-    first three pages of a question's results are on the first screen."""
+    first three pages of a question's results start on the first screen."""
     page = pages("en")
     page.set_viewport_size(PHONE)
     try:
