@@ -419,8 +419,8 @@ RANKED = {
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pages_are_ordered_by_how_much_of_the_query_they_answer(pages, language):
     """docs/assets/search-query.js, `rank`: a section counts its score times (1 + the share of
-    the query's words it has) / 2, a page its best section, and Material's answer is reordered
-    before Material renders it."""
+    the query's words it has) / 2, a page its best section, and Material's answer is reordered,
+    its pages and each page's sections, before Material renders it."""
     page = pages(language)
     run(page, ["hook"])
     ordered = page.evaluate(
@@ -431,6 +431,15 @@ def test_pages_are_ordered_by_how_much_of_the_query_they_answer(pages, language)
         ]).map(group => group[0].location)"""
     )
     assert ordered == ["every-word", "tie", "one-rare-word"]
+    # A page's sections in the same order: the one shown under its title is the one it ranks by.
+    sections = page.evaluate(
+        """() => gsSearch.rank([[
+            {location: "page/", score: 1, terms: {a: true, b: false, c: false, d: false}},
+            {location: "page/#one-rare-word", score: 10, terms: {a: true, b: false, c: false, d: false}},
+            {location: "page/#every-word", score: 8, terms: {a: true, b: true, c: true, d: true}},
+        ]])[0].map(item => item.location)"""
+    )
+    assert sections == ["page/#every-word", "page/#one-rare-word", "page/"]
     query, wanted = RANKED[language]
     (result,) = run(page, [query])
     assert result["links"][:1] == [f"/{url_prefix(language)}{wanted}"], result["links"][:4]
