@@ -295,7 +295,8 @@ def changes(lang: str, data: dict | None = None, root: Path = ROOT) -> str:
     if not lines:
         return words["no_changes"]
     table = "\n".join([words["change_head"], "| --- | --- | --- | --- |", *lines])
-    # Out of the search index as the matrix is; md_in_html drops an attribute without a value.
+    # Out of the search index as the matrix is; written without a value, the attribute was
+    # missing from the built page (md_in_html).
     return f'<div class="mx-changes" {SEARCH_EXCLUDE}="" markdown>\n\n{table}\n\n</div>'
 
 
