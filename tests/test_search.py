@@ -119,6 +119,15 @@ def run(page, queries: list[str], open: bool = False) -> list[dict]:
     return page.evaluate(RUN, [queries, open])
 
 
+def _assert_sections_exist(site, language: str, what: str, target) -> None:
+    for one in _targets(target):
+        page, _, anchor = one.partition("#")
+        html = site.page(url_prefix(language) + page)
+        assert f'id="{anchor}"' in html, (
+            f"{language} {what}: no section #{anchor} on /{url_prefix(language)}{page}"
+        )
+
+
 def test_query_list_is_long_enough_and_points_at_real_sections(site):
     for language, sets in QUERIES.items():
         assert {"reader", "code", "errors", "questions"} <= set(sets), language
@@ -128,12 +137,7 @@ def test_query_list_is_long_enough_and_points_at_real_sections(site):
                 assert not known or len(known) == 1 and len(known[0]) > 20, (
                     f"{language} {query!r}: a known miss says why in one string"
                 )
-                for one in _targets(target):
-                    page, _, anchor = one.partition("#")
-                    html = site.page(url_prefix(language) + page)
-                    assert f'id="{anchor}"' in html, (
-                        f"{language} {name} {query!r}: no section #{anchor} on /{url_prefix(language)}{page}"
-                    )
+                _assert_sections_exist(site, language, f"{name} {query!r}", target)
     nospace = [query for query, *_ in QUERIES["zh"]["nospace"]]
     assert len(nospace) >= 30
     assert not [
@@ -263,12 +267,7 @@ def test_held_out_queries_point_at_real_sections(site):
             assert set(sets) == ({"questions", "nospace"} if language == "zh" else {"questions"})
             for name, queries in sets.items():
                 for query, target in queries:
-                    for one in _targets(target):
-                        page, _, anchor = one.partition("#")
-                        html = site.page(url_prefix(language) + page)
-                        assert f'id="{anchor}"' in html, (
-                            f"{language} {name} {query!r}: no #{anchor}"
-                        )
+                    _assert_sections_exist(site, language, f"{name} {query!r}", target)
 
 
 # Queries that land only because docs/assets/search-query.js rewrites them.
