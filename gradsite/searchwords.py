@@ -70,14 +70,15 @@ READER_WORDS = {
     "en": {},
 }
 
-# Material's search scores each field of an entry with lunr's BM25 (no length
-# normalization: Material sets b = 0) times the field's boost; its defaults are title 1000,
-# text 1. At 1000 one word of a title outweighs every other word of a question, so a
-# section titled "Accumulated gradients differ from the big batch" wins any question that
-# says "accumulated" or "batch". At 10 a title word still weighs about five words of text
-# (a word's text score saturates near 2.2 times its idf). The twin (the other language's
-# title) is searched for the other script's words: English ones on zh pages (loss, DDP), 5;
-# Chinese ones on en pages, 2, since its Latin words (GradScaler, DDP) repeat the title.
+# Each field of an entry is scored with BM25 (no length normalization: b = 0) times the field's
+# boost, by Material's lunr and by the site's own ranking, which reads the same boosts from the
+# index (docs/assets/search-query.js, `score`); Material's defaults are title 1000, text 1.
+# At 1000 one word of a title outweighs every other word of a question, so a section titled
+# "Accumulated gradients differ from the big batch" wins any question that says "accumulated"
+# or "batch". At 10 a title word still weighs about five words of text (a word's text score
+# saturates near 2.2 times its idf). The twin (the other language's title) is searched for the
+# other script's words: English ones on zh pages (loss, DDP), 5; Chinese ones on en pages, 2,
+# since its Latin words (GradScaler, DDP) repeat the title.
 TITLE_BOOST = 10.0
 TWIN_BOOST = {"zh": 5.0, "en": 2.0}
 # A page's own entry (its title and opening) is scored like its sections, then Material

@@ -38,7 +38,9 @@
 //   index, and its cutter never tries a run's last character, so 非叶子节点
 //   alone would come back as 非 + 叶子; followed by 〇 it comes back whole;
 // * tells docs/assets/search-miss.js, by a "gs-search-query" event on window,
-//   whether the site has any of the query's words.
+//   whether the site has any of the query's words;
+// * ranks the entries Material's worker answers with (`score`, below): Material finds
+//   and highlights, this file orders.
 //
 // Material's side of this (mkdocs-material 9.8, pinned in pyproject.toml), which
 // tests/test_search.py reads in the installed Material and fails on, naming what
@@ -80,6 +82,11 @@
     "用 使用 进行 做 有 没有 没 只 却 问题 作用 用法 办法 处理 之后 以后 后 前 之前 以前"
   ).split(" "));
   var separator = null, glossary = {}, forms = [], words = [], exact = new Set(), docWords = [];
+  // For the ranking (`score`): each word's postings [entry, field, count], each field's boost,
+  // each entry's boost and whether it is a page's own entry, and an entry's number by location.
+  var postings = new Map(), fieldBoost = {}, entryBoost = [], isPage = [], entryAt = new Map();
+  var titles = [], locations = []; // each entry's title and twin (lists of words in order), location
+  var lastClauses = []; // the query transform() last wrote, as clauses for `score`
   var shown = {}; // the last query's stems: the reader's word for each (runtim: runtime)
 
   // The index's words, sorted, for the prefix test (Material searches each word as a prefix).
@@ -87,18 +94,41 @@
     separator = new RegExp(config.separator, "u");
     glossary = config.glossary || {};
     forms = Object.keys(glossary).sort(function (a, b) { return b.length - a.length; });
-    docs.forEach(function (doc) {
-      var mine = new Set();
-      [doc.title, doc.text, doc.twin, doc.code].forEach(function (field) {
-        if (!field) return;
+    var pageSeen = new Set();
+    Object.keys(config.fields || {}).forEach(function (name) {
+      if (name !== "tags") fieldBoost[name] = config.fields[name].boost || 1;
+    });
+    docs.forEach(function (doc, entry) {
+      var mine = new Set(), path = String(doc.location).split("#")[0];
+      isPage.push(!pageSeen.has(path)); // Material's parent: the first entry of a path
+      pageSeen.add(path);
+      entryBoost.push(doc.boost || 1);
+      entryAt.set(doc.location, entry);
+      locations.push(doc.location);
+      Object.keys(fieldBoost).forEach(function (name) {
+        var field = doc[name], counts = new Map();
+        if (typeof field !== "string") return;
         field.replace(/<[^>]*>/g, " ").split(separator).forEach(function (word) {
           word = word.toLowerCase().replace(/^[^\w\p{sc=Han}]+|[^\w\p{sc=Han}]+$/gu, "");
-          if (word) { exact.add(word); mine.add(word); }
+          if (word) { exact.add(word); mine.add(word); counts.set(word, (counts.get(word) || 0) + 1); }
+        });
+        counts.forEach(function (count, word) {
+          if (!postings.has(word)) postings.set(word, []);
+          postings.get(word).push([entry, name, count]);
         });
       });
       docWords.push(mine);
+      titles.push([doc.title, doc.twin].map(wordsOf));
     });
     words = Array.from(exact).sort();
+  }
+
+  // A text's words in order, as the index has them.
+  function wordsOf(text) {
+    if (typeof text !== "string") return [];
+    return text.replace(/<[^>]*>/g, " ").split(separator).map(function (word) {
+      return word.toLowerCase().replace(/^[^\w\p{sc=Han}]+|[^\w\p{sc=Han}]+$/gu, "");
+    }).filter(Boolean);
   }
 
   // How rare a word is: lunr's idf over the index's entries that have it.
@@ -108,13 +138,30 @@
     return Math.log(1 + (docWords.length - n + 0.5) / (n + 0.5));
   }
 
-  function known(prefix) {
+  // The first of the index's sorted words at or after `prefix`.
+  function first(prefix) {
     var low = 0, high = words.length;
     while (low < high) {
       var middle = (low + high) >> 1;
       if (words[middle] < prefix) low = middle + 1; else high = middle;
     }
+    return low;
+  }
+
+  function known(prefix) {
+    var low = first(prefix);
     return low < words.length && words[low].lastIndexOf(prefix, 0) === 0;
+  }
+
+  // A query word's family: the index's words it is the start of (grad: grad, grad_fn,
+  // grad_input, gradient, ...), or the word alone when it is searched whole.
+  function family(clause) {
+    if (!clause.prefix) return postings.has(clause.term) ? [clause.term] : [];
+    var out = [];
+    for (var at = first(clause.term); at < words.length && words[at].lastIndexOf(clause.term, 0) === 0; at++) {
+      out.push(words[at]);
+    }
+    return out;
   }
 
   // A run of Chinese cut into the index's words (or stop words): fewest words, a known word
@@ -240,8 +287,14 @@
       var apart = /\W/.test(rest[at - 1]) && /\W/.test(rest[at + key.length]);
       if (!HAN.test(key) && !apart) return;
       rest = rest.slice(0, at) + " ".repeat(key.length) + rest.slice(at + key.length);
+      // The term and the words typed for it are one of the query's words (`score` counts an
+      // entry that has either: a zh section says 分离 where the reader typed detach).
+      var group = "form:" + form, typed = new Set(key.split(" "));
+      found.forEach(function (term) {
+        if (typed.has(term.word) || (HAN.test(term.word) && key.indexOf(term.word) >= 0)) term.group = group;
+      });
       glossary[form].split(" ").forEach(function (word) {
-        found.push({ word: word, stop: false, how: HAN.test(word) ? "whole" : "start", weight: mixed });
+        found.push({ word: word, stop: false, how: HAN.test(word) ? "whole" : "start", weight: mixed, group: group });
       });
     });
     // A miss: the index has none of the words but stop words; Material is sent nothing. A
@@ -258,11 +311,12 @@
       });
     });
     window.dispatchEvent(new CustomEvent("gs-search-query", { detail: { query: query, miss: miss } }));
+    lastClauses = [];
     if (miss) return "";
     // Each word once, at its weight: Material's boost (word^3) for a whole word; a word
     // searched as a prefix cannot carry one (Material would drop its "*"), so it is
     // repeated, which weighs the same in lunr's query vector.
-    var weights = new Map();
+    var weights = new Map(), groups = new Map();
     found.forEach(function (term) {
       var word = term.word, key;
       if (HAN.test(word)) key = exact.has(word) ? word + "〇^" : word;
@@ -271,12 +325,14 @@
       // A Chinese word weighs its rarity (lunr's idf, rounded, 1 to 6): 梯度, 参数 and
       // 训练, in most sections, weigh 1, and a section titled with one of them no longer
       // outranks the one whose text has the rare words (二阶, 导数). An English word is
-      // searched as the start of its family, whose forms lunr weighs one by one already.
+      // searched as the start of its family, which `score` weighs as one word at the family's
+      // rarity.
       var weight = term.weight;
       if (weight === CONTENT && HAN.test(key)) {
         weight = Math.max(1, Math.min(6, Math.round(rarity(key.replace(/〇?\^$/, "")))));
       }
       weights.set(key, Math.max(weights.get(key) || 0, weight));
+      if (!groups.has(key)) groups.set(key, term.group || key);
     });
     shown = {};
     found.forEach(function (term) {
@@ -286,34 +342,127 @@
       }
     });
     var out = [];
+    lastClauses = [];
     weights.forEach(function (weight, key) {
       if (/\^$/.test(key)) out.push(key + weight);
       else for (var n = 0; n < weight; n++) out.push(key);
+      // The same words for `score`: a whole word or the start of a family, at its weight; a
+      // Latin word weighs LATIN times as much on a Chinese page (see `score`).
+      // A term with a separator in it (non-leaf, from the glossary) is its parts, as lunr reads it.
+      var whole = /\^$/.test(key), latin = CHINESE && !HAN.test(key) ? LATIN : 1;
+      key.replace(/〇?\^$/, "").split(separator).forEach(function (term) {
+        if (term) lastClauses.push({ term: term, prefix: !whole, weight: weight * latin, group: groups.get(key) });
+      });
     });
+    lastClauses.typed = wordsOf(query);
     return out.join(" ");
   }
 
   // In the console: gsSearch.transform("...") shows what a query becomes, and with
   // gsSearch.rewrite = false queries go as typed and answers as Material orders them, to compare
   // with Material's own search (tests/test_search.py does, to show that the rewrite is what
-  // lands its questions).
-  var gsSearch = window.gsSearch = { rewrite: true, transform: transform, rank: rank };
+  // lands its questions); with gsSearch.own = false the rewritten query's answer is ordered by
+  // Material's scores instead of `score` (to show what the ranking changes).
+  var gsSearch = window.gsSearch = {
+    rewrite: true, own: true, transform: transform, rank: rank, explain: explain,
+  };
 
-  // The result's pages, reordered by how much of the query each one answers: Material
-  // orders them by their best section's score, a sum over the words found, so a section
-  // with one rare word of a question (到底, 找出) outranks one with all its other words.
-  // A section now counts its score times (1 + the share of the query's words it has) / 2;
-  // a page, its best section: the tuned sets unchanged, the held-out questions up a little
-  // (tests/search_measured.toml's and tests/search_unseen.toml's headers have the numbers and
-  // the rules tried).
-  // Within a page, its sections go in the same order, so that the section shown under the
-  // page's title is the one the page was ranked by (Material shows the first, and those that
-  // score as much, and folds the rest under "N more on this page").
-  function rank(items) {
+  // The ranking. Material's worker finds the entries that have any of the query's words and
+  // highlights them; the order they are shown in is this file's. Material scores with lunr's
+  // BM25 (no length normalization: b = 0), where a word searched as the start of its family
+  // adds one term per word of the family an entry has, each at its own rarity: grad* counted
+  // grad, grad_fn, grad_input, grad_output, gradient and gradients, the rare ones weighing most,
+  // so a section full of grad_input outranked the one titled ".grad is None" for any question
+  // with "grad" in it. `score` is the same BM25 (k1 1.2, b 0, the index's field and entry
+  // boosts) with a family counted as one word: its count in a field is the sum of its words'
+  // counts, its rarity that of the entries that have any of them. Since a family no longer adds
+  // up, a Latin word on a Chinese page weighs LATIN times its weight (loss, DDP, backward beside
+  // the Chinese words of a question). An entry's worth is then its score times Material's lift
+  // (1 + (1 for a page's own entry + the share of the query's words it has)^2), times
+  // (1 + that share) / 2, so that a section with one rare word of a question does not outrank
+  // one with all its other words, times 1 + RUN for each word past two of the longest run of
+  // the query's words its title has in a row (a pasted error message and its entry).
+  // tests/search_measured.toml's and tests/search_unseen.toml's headers have the numbers.
+  var K1 = 1.2, LATIN = 1.5, RUN = 0.25;
+  var CHINESE = /^zh/.test(document.documentElement.lang || "");
+
+  // {entry: [score, share of the query's words it has]} for the entries that have any of them
+  // (a glossary term and the words typed for it count as one word).
+  function score(clauses) {
+    var total = new Map(), found = new Map(), n = docWords.length;
+    var all = new Set(clauses.map(function (clause) { return clause.group; }));
+    clauses.forEach(function (clause) {
+      var counts = new Map(); // entry -> {field: count}
+      family(clause).forEach(function (word) {
+        postings.get(word).forEach(function (posting) {
+          var fields = counts.get(posting[0]);
+          if (!fields) counts.set(posting[0], (fields = {}));
+          fields[posting[1]] = (fields[posting[1]] || 0) + posting[2];
+        });
+      });
+      var idf = Math.log(1 + Math.abs((n - counts.size + 0.5) / (counts.size + 0.5)));
+      counts.forEach(function (fields, entry) {
+        var sum = 0;
+        Object.keys(fields).forEach(function (name) {
+          var count = fields[name];
+          sum += idf * ((K1 + 1) * count) / (K1 + count) * fieldBoost[name];
+        });
+        total.set(entry, (total.get(entry) || 0) + clause.weight * sum * entryBoost[entry]);
+        if (!found.has(entry)) found.set(entry, new Set());
+        found.get(entry).add(clause.group);
+      });
+    });
+    var out = new Map(), typed = clauses.typed || [];
+    total.forEach(function (value, entry) {
+      out.set(entry, [value, found.get(entry).size / all.size, run(typed, titles[entry])]);
+    });
+    return out;
+  }
+
+  // The most words of the query, in a row, that an entry's title (or twin) has in a row: a
+  // pasted error message and the entry titled with it share five or ten.
+  function run(typed, lists) {
+    var most = 0;
+    lists.forEach(function (title) {
+      for (var i = 0; i < typed.length; i++) {
+        for (var j = 0; j < title.length; j++) {
+          var n = 0;
+          while (i + n < typed.length && j + n < title.length && typed[i + n] === title[j + n]) n++;
+          if (n > most) most = n;
+        }
+      }
+    });
+    return most;
+  }
+
+  // An entry's worth: its score, Material's lift and this file's (see above).
+  function lift(entry, mine) {
+    var share = mine[1], row = Math.max(0, (mine[2] || 0) - 2);
+    return mine[0] * (1 + Math.pow((isPage[entry] ? 1 : 0) + share, 2)) * (1 + share) / 2 * (1 + RUN * row);
+  }
+
+  // In the console: gsSearch.explain("...") lists the entries a query ranks first, with their
+  // score, the share of the query's words they have, and their worth.
+  function explain(query, most) {
+    transform(query);
+    var out = [];
+    score(lastClauses).forEach(function (mine, entry) {
+      out.push({ location: locations[entry], score: mine[0], share: mine[1], run: mine[2], worth: lift(entry, mine) });
+    });
+    return out.sort(function (a, b) { return b.worth - a.worth; }).slice(0, most || 10);
+  }
+
+  // Material's answer (a list of pages, each a list of its entries) in this file's order: each
+  // entry by its worth, a page by its best entry's. Without clauses (a query not rewritten), an
+  // entry's worth is Material's score and the share of Material's terms it has.
+  function rank(items, clauses) {
+    var scores = gsSearch.own && clauses && clauses.length ? score(clauses) : null;
     function worth(item) {
-      var terms = item.terms || {}, words = Object.keys(terms), found = 0;
-      words.forEach(function (word) { if (terms[word]) found++; });
-      return (item.score || 0) * (1 + (words.length ? found / words.length : 1)) / 2;
+      var entry = entryAt.get(item.location);
+      if (scores && entry !== undefined) return lift(entry, scores.get(entry) || [0, 0]);
+      var terms = item.terms || {}, words = Object.keys(terms), have = 0;
+      words.forEach(function (word) { if (terms[word]) have++; });
+      return (item.score || 0) * (1 + (words.length ? have / words.length : 1)) / 2;
     }
     function order(list, value) {
       return list
@@ -321,8 +470,18 @@
         .sort(function (a, b) { return b.value - a.value || a.i - b.i; })
         .map(function (ranked) { return ranked.entry; });
     }
-    return order(items.map(function (group) { return order(group, worth); }), function (group) {
-      return worth(group[0]);
+    // Each entry's score becomes its worth: Material shows the sections of a page that score
+    // as much as its first one and folds the others, so its scores must be in this order too.
+    var worths = new Map();
+    items.forEach(function (group) {
+      group.forEach(function (item) {
+        worths.set(item, worth(item));
+        if (scores) item.score = worths.get(item);
+      });
+    });
+    var get = function (item) { return worths.get(item); };
+    return order(items.map(function (group) { return order(group, get); }), function (group) {
+      return get(group[0]);
     });
   }
   // Material lists the words a result lacks ("Missing: runtim") as it was sent them: a stem
@@ -338,6 +497,9 @@
 
   var Worker = window.Worker, warned = false;
   if (!Worker) return;
+  // The worker answers the queries in the order it was sent them: each answer is ranked with
+  // the clauses of the query it answers (a reader types faster than the worker answers).
+  var sent = [], asked = new WeakMap();
   // Material reads the worker's answers with addEventListener("message"): each answer of
   // type RESULT (3) is reordered before Material's listener sees it.
   var listen = Worker.prototype.addEventListener;
@@ -346,9 +508,10 @@
       var material = listener;
       arguments[1] = function (event) {
         var answer = event && event.data;
+        if (answer && answer.type === RESULT && !asked.has(answer)) asked.set(answer, sent.shift());
         if (gsSearch.rewrite && answer && answer.type === RESULT && answer.data &&
             Array.isArray(answer.data.items)) {
-          answer.data.items = rank(answer.data.items);
+          answer.data.items = rank(answer.data.items, asked.get(answer));
         }
         return material.apply(this, arguments);
       };
@@ -361,8 +524,9 @@
     if (message && message.type === SETUP && data && data.config && Array.isArray(data.docs)) {
       learn(data.config, data.docs);
     } else if (message && message.type === QUERY && typeof data === "string" && separator) {
-      if (!gsSearch.rewrite) return post.apply(this, arguments);
+      if (!gsSearch.rewrite) { sent.push(null); return post.apply(this, arguments); }
       message = { type: QUERY, data: transform(data) };
+      sent.push(lastClauses);
     } else if (!warned && message && (typeof data === "string" || (data && data.docs))) {
       warned = true; // an index or a query under another number: Material changed
       console.warn("search-query.js: Material's search messages changed; queries go as typed");
