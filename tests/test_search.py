@@ -471,6 +471,10 @@ def test_a_word_s_family_counts_as_one_word(pages, language):
         page.evaluate("gsSearch.own = true")
     assert first == [[wanted]] * len(FAMILY[language]), first
     assert [wanted] not in material, material
+    # gsSearch.explain (the console's view of the ranking, CONTRIBUTING.md) agrees with it.
+    best = page.evaluate("query => gsSearch.explain(query, 1)", FAMILY[language][0])
+    assert [entry["location"] for entry in best] == ["troubleshooting/#grad-is-none"], best
+    assert 0 < best[0]["share"] <= 1 and best[0]["score"] > 0 and best[0]["worth"] > 0, best
 
 
 def test_each_answer_is_ranked_for_the_query_it_answers(pages):

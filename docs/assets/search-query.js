@@ -271,7 +271,8 @@
     return found;
   }
 
-  function transform(query) {
+  // `quiet`: no event for docs/assets/search-miss.js (gsSearch.explain, in the console).
+  function transform(query, quiet) {
     var found = terms(query);
     var content = found.filter(function (term) { return !term.stop; });
     if (content.length) found = content;
@@ -310,7 +311,9 @@
         return !part || known(part.toLowerCase());
       });
     });
-    window.dispatchEvent(new CustomEvent("gs-search-query", { detail: { query: query, miss: miss } }));
+    if (!quiet) {
+      window.dispatchEvent(new CustomEvent("gs-search-query", { detail: { query: query, miss: miss } }));
+    }
     lastClauses = [];
     if (miss) return "";
     // Each word once, at its weight: Material's boost (word^3) for a whole word; a word
@@ -444,7 +447,7 @@
   // In the console: gsSearch.explain("...") lists the entries a query ranks first, with their
   // score, the share of the query's words they have, and their worth.
   function explain(query, most) {
-    transform(query);
+    transform(query, true);
     var out = [];
     score(lastClauses).forEach(function (mine, entry) {
       out.push({ location: locations[entry], score: mine[0], share: mine[1], run: mine[2], worth: lift(entry, mine) });
