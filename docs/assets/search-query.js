@@ -389,8 +389,8 @@
   var K1 = 1.2, LATIN = 1.5, RUN = 0.25;
   var CHINESE = /^zh/.test(document.documentElement.lang || "");
 
-  // {entry: [score, share of the query's words it has]} for the entries that have any of them
-  // (a glossary term and the words typed for it count as one word).
+  // {entry: [score, share of the query's words it has, longest run of them in its title]} for
+  // the entries that have any of them (a glossary term and the words typed for it count as one).
   function score(clauses) {
     var total = new Map(), found = new Map(), n = docWords.length;
     var all = new Set(clauses.map(function (clause) { return clause.group; }));
