@@ -419,7 +419,9 @@ RANKED = {
 def test_pages_are_ordered_by_how_much_of_the_query_they_answer(pages, language):
     """docs/assets/search-query.js, `rank`: a section counts its score times (1 + the share of
     the query's words it has) / 2, a page its best section, and Material's answer is reordered,
-    its pages and each page's sections, before Material renders it."""
+    its pages and each page's sections, before Material renders it. The synthetic answers below
+    carry no query's words, so `rank` orders them by Material's scores and terms (its fallback);
+    the typed query at the end goes through `score`, the site's own."""
     page = pages(language)
     run(page, ["hook"])
     ordered = page.evaluate(
