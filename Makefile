@@ -51,7 +51,7 @@ build: $(SITE_STAMP)  ## strict build into site/, and its offline copy
 test: $(STAMP)  ## the whole suite, strict build included
 	$(BIN)/python -m pytest -n auto --dist loadgroup --no-loadscope-reorder --durations=15
 
-# Every held-out search query, tests/search_measured.toml's twenty-three batches too (make test
+# Every held-out search query, tests/search_measured.toml's batches too (make test
 # types only tests/search_unseen.toml's): the figures in the report, for a change of the ranking.
 search-report: $(STAMP)  ## every held-out search question typed in Chromium, top-1 page and section reported
 	GRADSITE_SEARCH_REPORT=1 $(BIN)/python -m pytest tests/test_search.py -p no:xdist -k "not_tuned_on or held_out" $(ARGS)
