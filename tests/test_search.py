@@ -390,6 +390,9 @@ READINGS = {
     "runtimeerror: cannot register a hook": ({"runtim", "error", "register"}, {"runtimeerror"}),
     "does syncbatchnorm fix it": ({"sync", "batch", "norm"}, {"syncbatchnorm"}),
     "runtimeerror": ({"runtim", "error"}, set()),  # alone, not a word the site lacks
+    # words no page writes: a miss, not the site's words they contain (tensor, flow)
+    "tensorflow keras session": (set(), {"tensor", "flow"}),
+    "how do I use TensorFlow": (set(), {"tensor", "flow"}),
     "最后一组只剩2条，loss该怎么加权": ({"loss"}, {"2"}),
     "从PyTorch 1.x升级到2.x": ({"1", "2"}, set()),
     "2400是怎么算出来的": ({"2400"}, set()),

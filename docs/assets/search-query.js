@@ -82,6 +82,7 @@
     "用 使用 进行 做 有 没有 没 只 却 问题 作用 用法 办法 处理 之后 以后 后 前 之前 以前"
   ).split(" "));
   var separator = null, glossary = {}, forms = [], words = [], exact = new Set(), docWords = [];
+  var joined = new Set(); // the index's names that it cut at a capital, lowercased: runtimeerror
   // For the ranking (`score`): each word's postings [entry, field, count], each field's boost,
   // each entry's boost and whether it is a page's own entry, and an entry's number by location.
   var postings = new Map(), fieldBoost = {}, entryBoost = [], isPage = [], entryAt = new Map();
@@ -108,6 +109,9 @@
       Object.keys(fieldBoost).forEach(function (name) {
         var field = doc[name], counts = new Map();
         if (typeof field !== "string") return;
+        (field.replace(/<[^>]*>/g, " ").match(/[A-Za-z0-9]+/g) || []).forEach(function (token) {
+          if (/[A-Za-z0-9][A-Z][a-z]/.test(token)) joined.add(token.toLowerCase()); // RuntimeError
+        });
         field.replace(/<[^>]*>/g, " ").split(separator).forEach(function (word) {
           word = word.toLowerCase().replace(/^[^\w\p{sc=Han}]+|[^\w\p{sc=Han}]+$/gu, "");
           if (word) { exact.add(word); mine.add(word); counts.set(word, (counts.get(word) || 0) + 1); }
@@ -299,17 +303,15 @@
       });
     });
     // A miss: the index has none of the words but stop words; Material is sent nothing. A
-    // Latin word counts whole, as words it runs together, or by all its parts: the separator
-    // cuts GradScaler into Grad and Scaler, both in the index, and TensorBoard into Tensor
-    // and Board, not both.
+    // Latin word counts when the index has it, or when a page writes it as a name the index
+    // cut at its capitals (GradScaler: grad and scaler), in any case: tensorflow and TensorBoard,
+    // which no page writes, do not count for their parts (tensor and flow are the site's words).
     var whole = found.map(function (term) { return term.word; }).filter(HAN.test.bind(HAN))
       .concat(query.split(/[^A-Za-z0-9]+/))
       .filter(function (word) { return word && !STOP.has(word.toLowerCase()); });
     var miss = whole.length > 0 && !whole.some(function (word) {
       var low = word.toLowerCase();
-      return known(low) || split(low) || word.split(separator).every(function (part) {
-        return !part || known(part.toLowerCase());
-      });
+      return known(low) || joined.has(low);
     });
     if (!quiet) {
       window.dispatchEvent(new CustomEvent("gs-search-query", { detail: { query: query, miss: miss } }));
