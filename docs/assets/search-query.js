@@ -304,8 +304,8 @@
     });
     // A miss: the index has none of the words but stop words; Material is sent nothing. A
     // Latin word counts when the index has it, or when a page writes it as a name the index
-    // cut at its capitals (GradScaler: grad and scaler), in any case: tensorflow and TensorBoard,
-    // which no page writes, do not count for their parts (tensor and flow are the site's words).
+    // cut at its capitals (GradScaler: grad and scaler), typed in either case: tensorflow and
+    // TensorFlow, which no page writes, do not count for their parts, the site's tensor and flow.
     var whole = found.map(function (term) { return term.word; }).filter(HAN.test.bind(HAN))
       .concat(query.split(/[^A-Za-z0-9]+/))
       .filter(function (word) { return word && !STOP.has(word.toLowerCase()); });
