@@ -609,6 +609,34 @@ def test_a_phone_shows_three_results_each_in_a_few_lines(pages):
     assert not long, long
 
 
+# Each section result: its words outside any element, and whether search-query.js made a run of
+# them a paragraph (first: the run the result starts with).
+_LEADS = """() => [...document.querySelectorAll(".md-search-result__article > h2")].map(title => ({
+  title: title.textContent,
+  loose: [...title.parentElement.childNodes].filter(node => node.nodeType === Node.TEXT_NODE
+    && node.textContent.replace(/[\\s\\u200b]/g, "")).map(node => node.textContent),
+  wrapped: !!title.parentElement.querySelector(":scope > p.gs-search-words"),
+  first: !!title.parentElement.querySelector(":scope > h2 + p.gs-search-words"),
+}))"""
+
+# Queries whose results include sections Material shows from words outside any paragraph: a
+# table's cells (a chapter's "What changed when", the home page's chapters), the home page's
+# questions from a match on.
+LOOSE = {"zh": "多卡训练 梯度累加", "en": "Variable and Tensor merge in 0.4.0"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_result_s_first_lines_are_a_paragraph_with_its_code_and_marks(pages, language):
+    """search.css shows the first block under a result's title, three lines of it. Where the text
+    started with words outside any paragraph, their code and marks were the blocks shown, or
+    hidden, and the words around them shown loose: the home page's questions read "什么时候真的
+    需要 结果不会再回到里". Words outside any paragraph after the first block stayed on screen
+    under it. docs/assets/search-query.js makes each run of such words a paragraph."""
+    results = (run(pages(language), [LOOSE[language]]), pages(language).evaluate(_LEADS))[1]
+    assert [result for result in results if result["first"]], results  # such a result is there
+    assert not [result for result in results if result["loose"]], results
+
+
 def test_generated_tables_and_pictures_stay_out_of_the_search_index(site):
     """The release matrix (a ✓ or ✗ under each of 17 releases, for every example's name) matched
     most questions, and a picture's labels and a formula's glyphs ran together into words no

@@ -491,11 +491,37 @@
   }
   // Material lists the words a result lacks ("Missing: runtim") as it was sent them: a stem
   // reads as a typo, so each is shown as the word the reader typed.
+  // Words of a result outside any paragraph (a table's cells, a heading inside the section, the
+  // home page's questions shown from the first match on) become one, each run of them: docs/
+  // assets/search.css shows a result's first block under its title, three lines of it, and hides
+  // the blocks after it, but it cannot hide bare words, and it showed a mark among them as a
+  // block of its own ("需要 结果不会再回到里", with retain_graph and 训练 gone).
+  var INLINE = /^(#text|MARK|CODE|A|EM|STRONG|SPAN|B|I|SUB|SUP|KBD|ABBR|BR|DEL)$/;
+  function paragraphs(article) {
+    var run = [];
+    function close(before) {
+      if (run.some(function (node) { return node.textContent.replace(/[\s\u200b]/g, ""); })) {
+        var paragraph = document.createElement("p");
+        paragraph.className = "gs-search-words";
+        article.insertBefore(paragraph, before);
+        run.forEach(function (node) { paragraph.appendChild(node); });
+      }
+      run = [];
+    }
+    Array.from(article.childNodes).forEach(function (node) {
+      if (INLINE.test(node.nodeName)) run.push(node);
+      else close(node);
+    });
+    close(null);
+  }
   var list = document.querySelector(".md-search-result__list");
   if (list) {
     new MutationObserver(function () {
       list.querySelectorAll(".md-search-result__terms del").forEach(function (del) {
         if (shown[del.textContent]) del.textContent = shown[del.textContent];
+      });
+      list.querySelectorAll(".md-search-result__article > h2").forEach(function (title) {
+        paragraphs(title.parentElement);
       });
     }).observe(list, { childList: true, subtree: true });
   }
