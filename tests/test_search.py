@@ -363,7 +363,7 @@ def test_each_index_has_the_other_languages_titles_and_the_glossary(site):
     assert zh["config"]["glossary"]["leaf node"] == "叶子节点"  # an English variant
     assert zh["config"]["glossary"]["梯度累积"] == "梯度累加"  # a Chinese variant, on zh pages
     assert zh["config"]["glossary"]["loss"] == "损失"  # a word zh readers type
-    assert zh["config"]["glossary"]["多卡"] == "分布式"  # multi-GPU: the site's distributed training
+    assert zh["config"]["glossary"]["多卡"] == "分布式"  # several GPUs: distributed training
     assert en["config"]["glossary"]["叶子节点"] == "leaf tensor"
     assert en["config"]["glossary"]["反传"] == "backpropagation"  # a Chinese variant
     for index in (zh, en):
