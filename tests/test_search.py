@@ -637,6 +637,28 @@ def test_a_result_s_first_lines_are_a_paragraph_with_its_code_and_marks(pages, l
     assert not [result for result in results if result["loose"]], results
 
 
+# zh queries, the word the reader typed that a result's "缺少" line must name (None: the typed
+# word is searched itself), and the glossary word sent for it, which it must not.
+MISSING = {"多卡训练 梯度累加": ("多卡", "分布式"), "detach 和 clone": (None, "分离")}
+
+
+def test_a_result_s_missing_words_are_words_the_reader_typed(pages):
+    """Material lists the words a result lacks as it was sent them, the glossary's too: a section
+    about detach() showed "缺少: 分离", a word the reader never typed, and a result without
+    分布式 (sent for 多卡) named it. Now a glossary word is named as the words typed for it, or
+    not at all when those are searched themselves (docs/assets/search-query.js)."""
+    page = pages("zh")
+    for query, (typed, added) in MISSING.items():
+        run(page, [query])
+        lists = page.evaluate(
+            "() => [...document.querySelectorAll('.md-search-result__terms')]"
+            ".map(terms => [...terms.querySelectorAll('del')].map(del => del.textContent))"
+        )
+        words = {word for missing in lists for word in missing}
+        assert lists and all(lists), (query, lists)  # no line left without a word
+        assert added not in words and (typed is None or typed in words), (query, lists)
+
+
 def test_generated_tables_and_pictures_stay_out_of_the_search_index(site):
     """The release matrix (a ✓ or ✗ under each of 17 releases, for every example's name) matched
     most questions, and a picture's labels and a formula's glyphs ran together into words no

@@ -89,6 +89,9 @@
   var titles = [], locations = []; // each entry's title and twin (lists of words in order), location
   var lastClauses = []; // the query transform() last wrote, as clauses for `score`
   var shown = {}; // the last query's stems: the reader's word for each (runtim: runtime)
+  // The last query's glossary words the reader did not type: {word: the form typed for it, or
+  // "" where the form's own words are searched too (loss: 损失)}.
+  var added = {};
 
   // The index's words, sorted, for the prefix test (Material searches each word as a prefix).
   function learn(config, docs) {
@@ -285,6 +288,7 @@
     // without: an English error message pasted on a Chinese page looks for its entry.
     var mixed = HAN.test(query) ? CONTENT : 1;
     var rest = " " + query.toLowerCase().replace(/[-\s]+/g, " ") + " ";
+    added = {};
     forms.forEach(function (form) {
       var key = form.replace(/[-\s]+/g, " "), at = rest.indexOf(key);
       if (at < 0) return;
@@ -298,7 +302,9 @@
       found.forEach(function (term) {
         if (typed.has(term.word) || (HAN.test(term.word) && key.indexOf(term.word) >= 0)) term.group = group;
       });
+      var searched = found.some(function (term) { return term.group === group; });
       glossary[form].split(" ").forEach(function (word) {
+        if (!found.some(function (term) { return term.word === word; })) added[word] = searched ? "" : form;
         found.push({ word: word, stop: false, how: HAN.test(word) ? "whole" : "start", weight: mixed, group: group });
       });
     });
@@ -490,7 +496,9 @@
     });
   }
   // Material lists the words a result lacks ("Missing: runtim") as it was sent them: a stem
-  // reads as a typo, so each is shown as the word the reader typed.
+  // reads as a typo, so each is shown as the word the reader typed, and a glossary word the
+  // reader did not type as the words typed for it (多卡 for 分布式), or not at all where those
+  // are searched too (a result with loss lacks nothing when it lacks 损失).
   // Words of a result outside any paragraph (a table's cells, a heading inside the section, the
   // home page's questions shown from the first match on) become one, each run of them: docs/
   // assets/search.css shows a result's first block under its title, three lines of it, and hides
@@ -518,7 +526,17 @@
   if (list) {
     new MutationObserver(function () {
       list.querySelectorAll(".md-search-result__terms del").forEach(function (del) {
-        if (shown[del.textContent]) del.textContent = shown[del.textContent];
+        var word = shown[del.textContent] || del.textContent, terms = del.parentNode;
+        if (!Object.prototype.hasOwnProperty.call(added, word)) {
+          if (word !== del.textContent) del.textContent = word;
+          return;
+        }
+        var twice = Array.from(terms.querySelectorAll("del")).some(function (other) {
+          return other !== del && other.textContent === added[word];
+        });
+        if (added[word] && !twice) del.textContent = added[word];
+        else del.remove();
+        if (!terms.querySelector("del")) terms.remove();
       });
       list.querySelectorAll(".md-search-result__article > h2").forEach(function (title) {
         paragraphs(title.parentElement);
