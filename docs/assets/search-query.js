@@ -495,10 +495,6 @@
       return get(group[0]);
     });
   }
-  // Material lists the words a result lacks ("Missing: runtim") as it was sent them: a stem
-  // reads as a typo, so each is shown as the word the reader typed, and a glossary word the
-  // reader did not type as the words typed for it (多卡 for 分布式), or not at all where those
-  // are searched too (a result with loss lacks nothing when it lacks 损失).
   // Words of a result outside any paragraph (a table's cells, a heading inside the section, the
   // home page's questions shown from the first match on) become one, each run of them: docs/
   // assets/search.css shows a result's first block under its title, three lines of it, and hides
@@ -522,6 +518,10 @@
     });
     close(null);
   }
+  // Material lists the words a result lacks ("Missing: runtim") as it was sent them: a stem
+  // reads as a typo, so each is shown as the word the reader typed, and a glossary word the
+  // reader did not type as the words typed for it (多卡 for 分布式), or not at all where those
+  // are searched too (a result with loss lacks nothing when it lacks 损失).
   var list = document.querySelector(".md-search-result__list");
   if (list) {
     new MutationObserver(function () {
