@@ -609,13 +609,12 @@ def test_a_phone_shows_three_results_each_in_a_few_lines(pages):
     assert not long, long
 
 
-# Each section result: its words outside any element, and whether search-query.js made a run of
-# them a paragraph (first: the run the result starts with).
+# Each section result: its words outside any element, and whether search-query.js made the run
+# of them it starts with a paragraph.
 _LEADS = """() => [...document.querySelectorAll(".md-search-result__article > h2")].map(title => ({
   title: title.textContent,
   loose: [...title.parentElement.childNodes].filter(node => node.nodeType === Node.TEXT_NODE
     && node.textContent.replace(/[\\s\\u200b]/g, "")).map(node => node.textContent),
-  wrapped: !!title.parentElement.querySelector(":scope > p.gs-search-words"),
   first: !!title.parentElement.querySelector(":scope > h2 + p.gs-search-words"),
 }))"""
 
@@ -632,7 +631,9 @@ def test_a_result_s_first_lines_are_a_paragraph_with_its_code_and_marks(pages, l
     hidden, and the words around them shown loose: the home page's questions read "什么时候真的
     需要 结果不会再回到里". Words outside any paragraph after the first block stayed on screen
     under it. docs/assets/search-query.js makes each run of such words a paragraph."""
-    results = (run(pages(language), [LOOSE[language]]), pages(language).evaluate(_LEADS))[1]
+    page = pages(language)
+    run(page, [LOOSE[language]])
+    results = page.evaluate(_LEADS)
     assert [result for result in results if result["first"]], results  # such a result is there
     assert not [result for result in results if result["loose"]], results
 
